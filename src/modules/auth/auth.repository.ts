@@ -1,0 +1,178 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DATABASE } from '../../common/core/tokens.js';
+import type { DatabaseClient } from '../../common/database/database.js';
+import type { Role } from '../../db/schema.js';
+
+export interface UserWithRoles {
+  id: string;
+  username: string;
+  fullName: string;
+  passwordHash: string | null;
+  isActive: boolean;
+  roles: Role[];
+}
+
+export interface RefreshTokenRecord {
+  id: string;
+  sessionId: string;
+  userId: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  sessionRevokedAt: Date | null;
+}
+
+@Injectable()
+export class AuthRepository {
+  constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
+
+  private userQuery() {
+    return this.db
+      .selectFrom('users')
+      .select([
+        'users.id',
+        'users.username',
+        'users.full_name as fullName',
+        'users.password_hash as passwordHash',
+        'users.is_active as isActive',
+        sql<Role[]>`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '{}')`.as(
+          'roles',
+        ),
+      ]);
+  }
+
+  findByUsername(username: string): Promise<UserWithRoles | undefined> {
+    return this.userQuery()
+      .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  /** The user behind an access token, only while the user is active and the session is not revoked. */
+  findSessionUser(userId: string, sessionId: string): Promise<UserWithRoles | undefined> {
+    return this.userQuery()
+      .where('users.id', '=', userId)
+      .where('users.is_active', '=', true)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('auth_sessions')
+            .select('auth_sessions.id')
+            .where('auth_sessions.id', '=', sessionId)
+            .where('auth_sessions.user_id', '=', userId)
+            .where('auth_sessions.revoked_at', 'is', null),
+        ),
+      )
+      .executeTakeFirst();
+  }
+
+  async createSession(userId: string, tokenHash: string, expiresAt: Date): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      const session = await trx.insertInto('auth_sessions').values({ user_id: userId }).returning('id').executeTakeFirstOrThrow();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ session_id: session.id, token_hash: tokenHash, expires_at: expiresAt })
+        .execute();
+      return session.id;
+    });
+  }
+
+  /**
+   * Marks the presented token used and stores its successor, atomically: of two concurrent refreshes
+   * with one token, exactly one wins. Returns the outcome so the service can treat a reuse as theft.
+   */
+  async rotate(
+    tokenHash: string,
+    next: { hash: string; expiresAt: Date },
+  ): Promise<{ outcome: 'rotated'; record: RefreshTokenRecord } | { outcome: 'unknown' | 'expired' | 'revoked' } | { outcome: 'reused'; sessionId: string }> {
+    return this.db.transaction().execute(async (trx) => {
+      const record = await trx
+        .selectFrom('refresh_tokens')
+        .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+        .select([
+          'refresh_tokens.id',
+          'refresh_tokens.session_id as sessionId',
+          'auth_sessions.user_id as userId',
+          'refresh_tokens.expires_at as expiresAt',
+          'refresh_tokens.used_at as usedAt',
+          'auth_sessions.revoked_at as sessionRevokedAt',
+        ])
+        .where('refresh_tokens.token_hash', '=', tokenHash)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!record) return { outcome: 'unknown' };
+      if (record.sessionRevokedAt) return { outcome: 'revoked' };
+      if (record.usedAt) return { outcome: 'reused', sessionId: record.sessionId };
+      if (record.expiresAt.getTime() <= Date.now()) return { outcome: 'expired' };
+      await trx.updateTable('refresh_tokens').set({ used_at: new Date() }).where('id', '=', record.id).execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ session_id: record.sessionId, token_hash: next.hash, expires_at: next.expiresAt })
+        .execute();
+      return { outcome: 'rotated', record };
+    });
+  }
+
+  async revokeSession(sessionId: string, reason: string): Promise<void> {
+    await this.db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: new Date(), revoked_reason: reason })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async sessionOfRefreshToken(tokenHash: string): Promise<{ sessionId: string; userId: string } | undefined> {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+      .select(['auth_sessions.id as sessionId', 'auth_sessions.user_id as userId'])
+      .where('refresh_tokens.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  async assignmentsOf(userId: string) {
+    return this.db
+      .selectFrom('scope_assignments')
+      .select(['role', 'campus_code as campus', 'department_code as department', 'program_code as program'])
+      .where('user_id', '=', userId)
+      .orderBy('role')
+      .orderBy('campus_code')
+      .execute();
+  }
+
+  /** Creates the super admin when absent; (re)sets its password when the stored one does not match. */
+  async ensureSuperAdmin(username: string, passwordHash: () => Promise<string>, passwordMatches: (hash: string) => Promise<boolean>): Promise<'created' | 'updated' | 'unchanged'> {
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('users')
+        .select(['id', 'password_hash'])
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .forUpdate()
+        .executeTakeFirst();
+      let outcome: 'created' | 'updated' | 'unchanged' = 'unchanged';
+      let userId: string;
+      if (!existing) {
+        const created = await trx
+          .insertInto('users')
+          .values({ username, full_name: 'Super Administrator', password_hash: await passwordHash() })
+          .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!created) return 'unchanged';
+        userId = created.id;
+        outcome = 'created';
+      } else {
+        userId = existing.id;
+        if (!existing.password_hash || !(await passwordMatches(existing.password_hash))) {
+          await trx.updateTable('users').set({ password_hash: await passwordHash(), is_active: true, updated_at: new Date() }).where('id', '=', userId).execute();
+          outcome = 'updated';
+        }
+      }
+      await trx
+        .insertInto('user_roles')
+        .values({ user_id: userId, role: 'SUPER_ADMIN' })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return outcome;
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Settings } from '../../config/settings.js';
+import { SETTINGS } from '../../common/core/tokens.js';
+import { tooManyRequests, unauthorized } from '../../common/http/errors.js';
+import { getLogger } from '../../common/logging/logger.js';
+import { AuthRepository } from './auth.repository.js';
+import type { TokenPair } from './auth.schemas.js';
+import { LoginThrottle } from './login-throttle.js';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.js';
+import { hashRefreshToken, TokenService } from './token.service.js';
+
+const INVALID_CREDENTIALS = 'invalid username or password';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(AuthRepository) private readonly repository: AuthRepository,
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  async login(username: string, password: string, address: string): Promise<TokenPair> {
+    const lockedFor = await this.throttle.lockedFor(username, address);
+    if (lockedFor > 0) throw tooManyRequests('too many failed login attempts; try again later', lockedFor);
+    const user = await this.repository.findByUsername(username);
+    const valid = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
+    if (!user || !user.passwordHash || !user.isActive || !valid) {
+      await this.throttle.recordFailure(username, address);
+      getLogger('auth').info({ username }, 'login failed');
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    await this.throttle.clear(username);
+    const refresh = this.tokens.newRefreshToken();
+    const sessionId = await this.repository.createSession(user.id, refresh.hash, this.refreshExpiry());
+    getLogger('auth').info({ userId: user.id, sessionId }, 'login succeeded');
+    return this.pair(user.id, sessionId, refresh.token);
+  }
+
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const next = this.tokens.newRefreshToken();
+    const result = await this.repository.rotate(hashRefreshToken(refreshToken), { hash: next.hash, expiresAt: this.refreshExpiry() });
+    if (result.outcome === 'reused') {
+      // A token used twice means it leaked: end the whole session so the thief's copy dies too.
+      await this.repository.revokeSession(result.sessionId, 'refresh token reused');
+      getLogger('auth').warn({ sessionId: result.sessionId }, 'refresh token reuse detected; session revoked');
+      throw unauthorized('refresh token is no longer valid');
+    }
+    if (result.outcome !== 'rotated') throw unauthorized('refresh token is no longer valid');
+    return this.pair(result.record.userId, result.record.sessionId, next.token);
+  }
+
+  /** Ends the caller's session, or the one the given refresh token belongs to when it is the caller's. */
+  async logout(userId: string, currentSessionId: string, refreshToken?: string): Promise<void> {
+    let sessionId = currentSessionId;
+    if (refreshToken) {
+      const session = await this.repository.sessionOfRefreshToken(hashRefreshToken(refreshToken));
+      if (session && session.userId === userId) sessionId = session.sessionId;
+    }
+    await this.repository.revokeSession(sessionId, 'logout');
+  }
+
+  async me(user: { id: string; username: string; fullName: string; roles: string[] }) {
+    const assignments = await this.repository.assignmentsOf(user.id);
+    return { id: user.id, username: user.username, fullName: user.fullName, roles: user.roles, assignments };
+  }
+
+  async ensureSuperAdmin(): Promise<void> {
+    const password = this.settings.SUPER_ADMIN_PASSWORD;
+    const outcome = await this.repository.ensureSuperAdmin(
+      this.settings.SUPER_ADMIN_USERNAME,
+      () => hashPassword(password),
+      (hash) => verifyPassword(hash, password),
+    );
+    getLogger('auth').info({ username: this.settings.SUPER_ADMIN_USERNAME, outcome }, 'super admin ensured');
+  }
+
+  private refreshExpiry(): Date {
+    return new Date(Date.now() + this.settings.REFRESH_TOKEN_TTL * 1000);
+  }
+
+  private async pair(userId: string, sessionId: string, refreshToken: string): Promise<TokenPair> {
+    return {
+      accessToken: await this.tokens.signAccessToken({ userId, sessionId }),
+      refreshToken,
+      tokenType: 'Bearer',
+      expiresIn: this.tokens.accessTokenTtl,
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Settings } from '../../config/settings.js';
+import { SETTINGS } from '../../common/core/tokens.js';
+
+const ISSUER = 'feedback-analysis-service';
+const AUDIENCE = 'feedback-analysis-service/api';
+
+export interface AccessTokenClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/** Access tokens are short-lived HS256 JWTs; refresh tokens are opaque random strings stored hashed. */
+@Injectable()
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(@Inject(SETTINGS) private readonly settings: Settings) {
+    this.key = new TextEncoder().encode(settings.JWT_SECRET);
+  }
+
+  get accessTokenTtl(): number {
+    return this.settings.ACCESS_TOKEN_TTL;
+  }
+
+  async signAccessToken(claims: AccessTokenClaims): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${this.settings.ACCESS_TOKEN_TTL}s`)
+      .sign(this.key);
+  }
+
+  /** Returns the claims, or null for any token that is missing, malformed, expired, tampered or unsigned. */
+  async verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
+    try {
+      // The algorithm list is fixed, so `alg: none` and algorithm-confusion tokens are refused.
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+      if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+  }
+
+  newRefreshToken(): { token: string; hash: string } {
+    const token = randomBytes(32).toString('base64url');
+    return { token, hash: hashRefreshToken(token) };
+  }
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,145 @@
+import type { ErrorDetail } from '../../common/http/errors.js';
+import { ROLES, type Role } from '../../db/schema.js';
+import type { InstitutionImport } from './institution.schemas.js';
+import { parseSemesterCode } from './semester-code.js';
+
+/** Keys that identify rows across the file and the database. */
+export const semesterKey = (campus: string, semester: string) => `${campus}/${semester}`;
+export const departmentKey = (campus: string, semester: string, department: string) => `${campus}/${semester}/${department}`;
+export const programKey = (campus: string, semester: string, program: string) => `${campus}/${semester}/${program}`;
+
+/** What the database already holds, for the references the file makes. */
+export interface KnownReferences {
+  campuses: Set<string>;
+  semesters: Set<string>;
+  departments: Set<string>;
+  /** programKey → number of departments in that semester holding the program code. */
+  programs: Map<string, number>;
+  users: Set<string>;
+  /** lower-case shortname → campus/semester of the course. */
+  courses: Map<string, string>;
+}
+
+const ENROLLMENT_ROLES = new Set(['student', 'faculty']);
+const ASSIGNMENT_ROLES = new Set(['DEAN', 'CHAIRPERSON', 'CAMPUS_HEAD']);
+
+function duplicates<T>(items: T[], key: (item: T) => string, path: string, what: string, problems: ErrorDetail[]): void {
+  const seen = new Map<string, number>();
+  items.forEach((item, index) => {
+    const value = key(item);
+    const first = seen.get(value);
+    if (first === undefined) seen.set(value, index);
+    else problems.push({ path: `${path}.${index}`, message: `duplicate ${what} '${value}' (also at ${path}.${first})` });
+  });
+}
+
+/**
+ * Every problem of an import file, against itself and what the database holds. Nothing is written
+ * unless this returns an empty list. References to rows that the file itself declares (even invalid
+ * ones) are not reported again, so one mistake yields one problem.
+ */
+export function validateImport(file: InstitutionImport, known: KnownReferences): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+
+  duplicates(file.campuses, (c) => c.code, 'campuses', 'campus code', problems);
+  duplicates(file.semesters, (s) => semesterKey(s.campus, s.code), 'semesters', 'semester', problems);
+  duplicates(file.departments, (d) => departmentKey(d.campus, d.semester, d.code), 'departments', 'department', problems);
+  duplicates(file.programs, (p) => `${p.campus}/${p.semester}/${p.department}/${p.code}`, 'programs', 'program', problems);
+  duplicates(file.courses, (c) => c.shortname.toLowerCase(), 'courses', 'course shortname', problems);
+  duplicates(file.users, (u) => u.username.toLowerCase(), 'users', 'username', problems);
+  duplicates(file.enrollments, (e) => `${e.username.toLowerCase()}/${e.course.toLowerCase()}/${e.role}`, 'enrollments', 'enrollment', problems);
+
+  const campuses = new Set([...known.campuses, ...file.campuses.map((c) => c.code)]);
+  const semesters = new Set([...known.semesters, ...file.semesters.map((s) => semesterKey(s.campus, s.code))]);
+  const departments = new Set([...known.departments, ...file.departments.map((d) => departmentKey(d.campus, d.semester, d.code))]);
+  const programs = new Map(known.programs);
+  for (const program of file.programs) {
+    const key = programKey(program.campus, program.semester, program.code);
+    if (!known.programs.has(key)) programs.set(key, (programs.get(key) ?? 0) + 1);
+  }
+  const users = new Set([...known.users, ...file.users.map((u) => u.username.toLowerCase())]);
+  const courses = new Map(known.courses);
+  for (const course of file.courses) courses.set(course.shortname.toLowerCase(), semesterKey(course.campus, course.semester));
+
+  const unknownCampus = (path: string, campus: string) => {
+    if (!campuses.has(campus)) problems.push({ path, message: `unknown campus '${campus}'` });
+  };
+
+  file.semesters.forEach((semester, index) => {
+    const path = `semesters.${index}`;
+    unknownCampus(`${path}.campus`, semester.campus);
+    const parsed = parseSemesterCode(semester.code);
+    if (!parsed.ok) problems.push({ path: `${path}.code`, message: parsed.reason });
+    if (semester.startDate && semester.endDate && semester.endDate <= semester.startDate) {
+      problems.push({ path: `${path}.endDate`, message: 'endDate must be after startDate' });
+    }
+    if ((semester.startDate === undefined) !== (semester.endDate === undefined)) {
+      problems.push({ path: `${path}.startDate`, message: 'give both startDate and endDate, or neither' });
+    }
+  });
+
+  file.departments.forEach((department, index) => {
+    if (!semesters.has(semesterKey(department.campus, department.semester))) {
+      problems.push({ path: `departments.${index}.semester`, message: `unknown semester '${department.semester}' at campus '${department.campus}'` });
+    }
+  });
+
+  file.programs.forEach((program, index) => {
+    if (!departments.has(departmentKey(program.campus, program.semester, program.department))) {
+      problems.push({
+        path: `programs.${index}.department`,
+        message: `unknown department '${program.department}' in semester '${program.semester}' at campus '${program.campus}'`,
+      });
+    }
+  });
+
+  file.courses.forEach((course, index) => {
+    const count = programs.get(programKey(course.campus, course.semester, course.program)) ?? 0;
+    if (count === 0) {
+      problems.push({ path: `courses.${index}.program`, message: `unknown program '${course.program}' in semester '${course.semester}' at campus '${course.campus}'` });
+    } else if (count > 1) {
+      problems.push({ path: `courses.${index}.program`, message: `program code '${course.program}' is ambiguous in semester '${course.semester}' at campus '${course.campus}'` });
+    }
+  });
+
+  file.users.forEach((user, index) => {
+    const path = `users.${index}`;
+    user.roles.forEach((role, roleIndex) => {
+      if (!(ROLES as readonly string[]).includes(role)) problems.push({ path: `${path}.roles.${roleIndex}`, message: `unknown role '${role}'` });
+    });
+    user.assignments.forEach((assignment, assignmentIndex) => {
+      const assignmentPath = `${path}.assignments.${assignmentIndex}`;
+      if (!ASSIGNMENT_ROLES.has(assignment.role)) {
+        problems.push({ path: `${assignmentPath}.role`, message: `unknown assignment role '${assignment.role}' (DEAN, CHAIRPERSON or CAMPUS_HEAD)` });
+        return;
+      }
+      if (!user.roles.includes(assignment.role as Role)) {
+        problems.push({ path: `${assignmentPath}.role`, message: `user does not have the role '${assignment.role}'` });
+      }
+      unknownCampus(`${assignmentPath}.campus`, assignment.campus);
+      if (assignment.role === 'DEAN' && (!assignment.department || assignment.program)) {
+        problems.push({ path: assignmentPath, message: 'a DEAN assignment names a campus and a department' });
+      }
+      if (assignment.role === 'CHAIRPERSON' && (!assignment.program || assignment.department)) {
+        problems.push({ path: assignmentPath, message: 'a CHAIRPERSON assignment names a campus and a program' });
+      }
+      if (assignment.role === 'CAMPUS_HEAD' && (assignment.department || assignment.program)) {
+        problems.push({ path: assignmentPath, message: 'a CAMPUS_HEAD assignment names a campus only' });
+      }
+    });
+  });
+
+  file.enrollments.forEach((enrollment, index) => {
+    const path = `enrollments.${index}`;
+    if (!ENROLLMENT_ROLES.has(enrollment.role)) problems.push({ path: `${path}.role`, message: `unknown enrollment role '${enrollment.role}' (student or faculty)` });
+    if (!users.has(enrollment.username.toLowerCase())) problems.push({ path: `${path}.username`, message: `unknown user '${enrollment.username}'` });
+    const courseSemester = courses.get(enrollment.course.toLowerCase());
+    if (courseSemester === undefined) {
+      problems.push({ path: `${path}.course`, message: `unknown course '${enrollment.course}'` });
+    } else if (enrollment.campus && enrollment.semester && courseSemester !== semesterKey(enrollment.campus, enrollment.semester)) {
+      problems.push({ path: `${path}.course`, message: `course '${enrollment.course}' is not in semester '${enrollment.semester}' at campus '${enrollment.campus}'` });
+    }
+  });
+
+  return problems;
+}

@@ -1,0 +1,117 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CacheNamespace, CacheService } from '../../common/cache/cache.service.js';
+import { badRequest } from '../../common/http/errors.js';
+import { getLogger } from '../../common/logging/logger.js';
+import type { Role, ScopedRole } from '../../db/schema.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { validateImport } from './import-validator.js';
+import { count, emptyCounts, InstitutionImportRepository } from './institution-import.repository.js';
+import type { InstitutionImport, InstitutionImportResult } from './institution.schemas.js';
+import { parseSemesterCode } from './semester-code.js';
+
+/** The system_config key holding the time of the last enrollment sync (import or learning-system sync). */
+export const ENROLLMENTS_SYNCED_AT_KEY = 'enrollments_last_synced_at';
+
+/**
+ * Imports an institution file in one transaction: validate everything against the file and the
+ * database, then upsert by natural key. Any problem → 400 listing all of them, nothing written.
+ * Users listed in the file get exactly the roles and assignments the file gives them (so an import
+ * can reassign a dean); enrollments are only ever added.
+ */
+@Injectable()
+export class InstitutionImportService {
+  constructor(
+    @Inject(InstitutionImportRepository) private readonly repository: InstitutionImportRepository,
+    @Inject(CacheService) private readonly cache: CacheService,
+  ) {}
+
+  async import(file: InstitutionImport, actorId: string | null): Promise<InstitutionImportResult> {
+    const result = await this.repository.transaction(async (trx) => {
+      const problems = validateImport(file, await this.repository.knownReferences(trx, file));
+      if (problems.length > 0) throw badRequest(`the import file has ${problems.length} problem(s); nothing was imported`, problems);
+
+      const counts: InstitutionImportResult = {
+        campuses: emptyCounts(),
+        semesters: emptyCounts(),
+        departments: emptyCounts(),
+        programs: emptyCounts(),
+        courses: emptyCounts(),
+        users: emptyCounts(),
+        enrollments: emptyCounts(),
+      };
+
+      for (const campus of file.campuses) count(counts.campuses, (await this.repository.upsertCampus(trx, campus.code, campus.name)).outcome);
+
+      for (const semester of file.semesters) {
+        const parsed = parseSemesterCode(semester.code);
+        if (!parsed.ok) throw new Error('validated semester code did not parse');
+        const campusId = await this.repository.campusId(trx, semester.campus);
+        const { outcome } = await this.repository.upsertSemester(trx, campusId, semester.code, {
+          label: semester.label ?? parsed.value.label,
+          academic_year: semester.academicYear ?? parsed.value.academicYear,
+          start_date: semester.startDate ?? parsed.value.startDate,
+          end_date: semester.endDate ?? parsed.value.endDate,
+        });
+        count(counts.semesters, outcome);
+      }
+
+      for (const department of file.departments) {
+        const semesterId = await this.repository.semesterId(trx, department.campus, department.semester);
+        count(counts.departments, (await this.repository.upsertDepartment(trx, semesterId, department.code, department.name)).outcome);
+      }
+
+      for (const program of file.programs) {
+        const semesterId = await this.repository.semesterId(trx, program.campus, program.semester);
+        const departmentId = await this.repository.departmentId(trx, semesterId, program.department);
+        count(counts.programs, (await this.repository.upsertProgram(trx, departmentId, program.code, program.name)).outcome);
+      }
+
+      for (const course of file.courses) {
+        const semesterId = await this.repository.semesterId(trx, course.campus, course.semester);
+        const programId = await this.repository.programId(trx, semesterId, course.program);
+        count(counts.courses, (await this.repository.upsertCourse(trx, course.shortname, programId, course.fullname)).outcome);
+      }
+
+      for (const user of file.users) {
+        const existing = await this.repository.findUser(trx, user.username);
+        let userId: string;
+        let changed = false;
+        if (!existing) {
+          userId = await this.repository.createUser(trx, user.username, user.fullName, user.password ? await hashPassword(user.password) : null);
+        } else {
+          userId = existing.id;
+          const fields: { full_name?: string; password_hash?: string } = {};
+          if (existing.full_name !== user.fullName) fields.full_name = user.fullName;
+          // Re-hashing an unchanged password would give a new hash: keep the stored one when it still matches.
+          if (user.password && !(existing.password_hash && (await verifyPassword(existing.password_hash, user.password)))) {
+            fields.password_hash = await hashPassword(user.password);
+          }
+          if (Object.keys(fields).length > 0) {
+            await this.repository.updateUser(trx, userId, fields);
+            changed = true;
+          }
+        }
+        const rolesChanged = await this.repository.replaceRoles(trx, userId, [...new Set(user.roles)] as Role[]);
+        const assignmentsChanged = await this.repository.replaceAssignments(
+          trx,
+          userId,
+          user.assignments.map((a) => ({ role: a.role as ScopedRole, campus: a.campus, department: a.department ?? null, program: a.program ?? null })),
+        );
+        count(counts.users, !existing ? 'created' : changed || rolesChanged || assignmentsChanged ? 'updated' : 'unchanged');
+      }
+
+      for (const enrollment of file.enrollments) {
+        const userId = await this.repository.userId(trx, enrollment.username);
+        const courseId = await this.repository.courseId(trx, enrollment.course);
+        count(counts.enrollments, await this.repository.insertEnrollment(trx, userId, courseId, enrollment.role as 'student' | 'faculty'));
+      }
+
+      await this.repository.setConfig(trx, ENROLLMENTS_SYNCED_AT_KEY, new Date().toISOString());
+      await this.repository.audit(trx, 'institution.import', actorId, 'institution', counts);
+      return counts;
+    });
+    await this.cache.invalidateNamespace(CacheNamespace.ENROLLMENTS_ME);
+    getLogger('institution').info({ result }, 'institution import committed');
+    return result;
+  }
+}

@@ -1,0 +1,107 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { z } from 'zod';
+import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authenticated-user.js';
+import { ALL_ROLES, Roles } from '../../common/auth/roles.js';
+import { Route } from '../../common/http/route.js';
+import { InstitutionImportService } from './institution-import.service.js';
+import { InstitutionRepository } from './institution.repository.js';
+import {
+  campusItem,
+  courseFilterQuery,
+  departmentFilterQuery,
+  facultyFilterQuery,
+  filterCourseItem,
+  filterDepartmentItem,
+  filterFacultyItem,
+  filterProgramItem,
+  filterSemesterItem,
+  institutionImportBody,
+  institutionImportResult,
+  programFilterQuery,
+  semesterItem,
+  semesterListQuery,
+  type InstitutionImport,
+} from './institution.schemas.js';
+import { parseSemesterCode } from './semester-code.js';
+
+@Controller()
+@Roles(...ALL_ROLES)
+export class ReferenceDataController {
+  constructor(@Inject(InstitutionRepository) private readonly repository: InstitutionRepository) {}
+
+  @Get('campuses')
+  @Route({ summary: 'Campuses', tags: ['institution'], response: z.array(campusItem) })
+  campuses() {
+    return this.repository.campuses();
+  }
+
+  @Get('semesters')
+  @Route({ summary: 'Semesters, newest first', tags: ['institution'], query: semesterListQuery, response: z.array(semesterItem) })
+  semesters(@Query() query: z.infer<typeof semesterListQuery>) {
+    return this.repository.semesters(query);
+  }
+}
+
+@Controller('admin')
+@Roles('SUPER_ADMIN', 'ADMIN')
+export class InstitutionAdminController {
+  constructor(
+    @Inject(InstitutionRepository) private readonly repository: InstitutionRepository,
+    @Inject(InstitutionImportService) private readonly importer: InstitutionImportService,
+  ) {}
+
+  @Post('institution/import')
+  @Roles('SUPER_ADMIN')
+  @HttpCode(200)
+  @Route({
+    summary: 'Import institution data (one transaction, idempotent upsert by natural keys; every problem listed, nothing written on any)',
+    tags: ['institution'],
+    body: institutionImportBody,
+    response: institutionImportResult,
+  })
+  import(@Body() body: InstitutionImport, @CurrentUser() user: AuthenticatedUser) {
+    return this.importer.import(body, user.id);
+  }
+
+  @Get('filters/semesters')
+  @Route({ summary: 'Semesters for the admin filter cascade (dates computed from the code)', tags: ['filters'], response: z.array(filterSemesterItem) })
+  async filterSemesters() {
+    const semesters = await this.repository.semesters({});
+    return semesters.map((semester) => {
+      const parsed = parseSemesterCode(semester.code);
+      return {
+        id: semester.id,
+        code: semester.code,
+        label: semester.label,
+        academicYear: semester.academicYear,
+        campusCode: semester.campusCode,
+        startDate: parsed.ok ? parsed.value.startDate : semester.startDate,
+        endDate: parsed.ok ? parsed.value.endDate : semester.endDate,
+      };
+    });
+  }
+
+  @Get('filters/departments')
+  @Route({ summary: 'Departments, optionally of one semester and campus', tags: ['filters'], query: departmentFilterQuery, response: z.array(filterDepartmentItem) })
+  filterDepartments(@Query() query: z.infer<typeof departmentFilterQuery>) {
+    return this.repository.departments(query);
+  }
+
+  @Get('filters/programs')
+  @Route({ summary: 'Programs, optionally of one department or semester', tags: ['filters'], query: programFilterQuery, response: z.array(filterProgramItem) })
+  filterPrograms(@Query() query: z.infer<typeof programFilterQuery>) {
+    return this.repository.programs(query);
+  }
+
+  @Get('filters/faculty')
+  @Route({ summary: 'Faculty members, optionally those teaching within a scope', tags: ['filters'], query: facultyFilterQuery, response: z.array(filterFacultyItem) })
+  filterFaculty(@Query() query: z.infer<typeof facultyFilterQuery>) {
+    return this.repository.faculty(query);
+  }
+
+  @Get('filters/courses')
+  @Route({ summary: 'Courses, optionally those a faculty member teaches', tags: ['filters'], query: courseFilterQuery, response: z.array(filterCourseItem) })
+  filterCourses(@Query() query: z.infer<typeof courseFilterQuery>) {
+    return this.repository.courses(query);
+  }
+}
