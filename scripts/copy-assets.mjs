@@ -1,6 +1,6 @@
-// Copies the data files the code reads at run time (src/**/data/) next to the compiled code in dist/.
+// Copies the data files the code reads at run time (src/**/data/) next to the compiled code in dist/src/.
 import { cp, readdir } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 
 async function* dataDirectories(directory) {
   for (const entry of await readdir(directory, { withFileTypes: true })) {
@@ -12,5 +12,5 @@ async function* dataDirectories(directory) {
 }
 
 for await (const directory of dataDirectories('src')) {
-  await cp(directory, join('dist', relative('src', directory)), { recursive: true });
+  await cp(directory, join('dist', directory), { recursive: true });
 }
