@@ -22,7 +22,9 @@ main().catch((error: unknown) => {
   if (error instanceof SettingsError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`API failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `API failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

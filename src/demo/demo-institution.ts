@@ -21,19 +21,46 @@ export function demoInstitution(): InstitutionImport {
       { code: 'MAIN', name: 'Main Campus' },
       { code: 'NORTH', name: 'North Campus' },
     ],
-    semesters: [
-      ...semesters.map((code) => ({ campus: 'MAIN', code })),
-      { campus: 'NORTH', code: 'S12526' },
-    ],
+    semesters: [...semesters.map((code) => ({ campus: 'MAIN', code })), { campus: 'NORTH', code: 'S12526' }],
     departments: [],
     programs: [],
     courses: [],
     users: [
-      { username: 'dean.ccs', fullName: 'Ana Reyes', password: DEMO_PASSWORD, roles: ['DEAN'], assignments: [{ role: 'DEAN', campus: 'MAIN', department: 'CCS' }] },
-      { username: 'chair.bsit', fullName: 'Carlo Mendoza', password: DEMO_PASSWORD, roles: ['CHAIRPERSON'], assignments: [{ role: 'CHAIRPERSON', campus: 'MAIN', program: 'BSIT' }] },
-      { username: 'head.main', fullName: 'Teresa Lim', password: DEMO_PASSWORD, roles: ['CAMPUS_HEAD'], assignments: [{ role: 'CAMPUS_HEAD', campus: 'MAIN' }] },
-      { username: 'admin.ops', fullName: 'Operations Admin', password: DEMO_PASSWORD, roles: ['ADMIN'], assignments: [] },
-      ...FACULTY.map(([username, fullName]) => ({ username, fullName, password: DEMO_PASSWORD, roles: ['FACULTY'], assignments: [] })),
+      {
+        username: 'dean.ccs',
+        fullName: 'Ana Reyes',
+        password: DEMO_PASSWORD,
+        roles: ['DEAN'],
+        assignments: [{ role: 'DEAN', campus: 'MAIN', department: 'CCS' }],
+      },
+      {
+        username: 'chair.bsit',
+        fullName: 'Carlo Mendoza',
+        password: DEMO_PASSWORD,
+        roles: ['CHAIRPERSON'],
+        assignments: [{ role: 'CHAIRPERSON', campus: 'MAIN', program: 'BSIT' }],
+      },
+      {
+        username: 'head.main',
+        fullName: 'Teresa Lim',
+        password: DEMO_PASSWORD,
+        roles: ['CAMPUS_HEAD'],
+        assignments: [{ role: 'CAMPUS_HEAD', campus: 'MAIN' }],
+      },
+      {
+        username: 'admin.ops',
+        fullName: 'Operations Admin',
+        password: DEMO_PASSWORD,
+        roles: ['ADMIN'],
+        assignments: [],
+      },
+      ...FACULTY.map(([username, fullName]) => ({
+        username,
+        fullName,
+        password: DEMO_PASSWORD,
+        roles: ['FACULTY'],
+        assignments: [],
+      })),
       ...Array.from({ length: 40 }, (_, index) => ({
         username: `student${String(index + 1).padStart(3, '0')}`,
         fullName: `Student ${index + 1}`,
@@ -69,7 +96,13 @@ export function demoInstitution(): InstitutionImport {
       if (campus === 'MAIN') {
         for (let student = 1; student <= 40; student += 1) {
           if ((student + index) % 4 === 0) continue;
-          file.enrollments.push({ username: `student${String(student).padStart(3, '0')}`, course: course.shortname, campus, semester, role: 'student' });
+          file.enrollments.push({
+            username: `student${String(student).padStart(3, '0')}`,
+            course: course.shortname,
+            campus,
+            semester,
+            role: 'student',
+          });
         }
       }
     });

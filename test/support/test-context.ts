@@ -54,7 +54,11 @@ export function createRedisPrefix(): string {
   return prefix;
 }
 
-export function testSettings(database: TestDatabase, cachePrefix: string, overrides: Record<string, string> = {}): Settings {
+export function testSettings(
+  database: TestDatabase,
+  cachePrefix: string,
+  overrides: Record<string, string> = {},
+): Settings {
   return settingsSchema.parse({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -105,7 +109,11 @@ export interface ApiResponse<T = unknown> {
 export class ApiClient {
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, path: string, options: { token?: string; body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | Buffer | undefined;
@@ -117,7 +125,8 @@ export class ApiClient {
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
-    if ((response.headers.get('content-type') ?? '').includes('application/json') && text.length > 0) parsed = JSON.parse(text);
+    if ((response.headers.get('content-type') ?? '').includes('application/json') && text.length > 0)
+      parsed = JSON.parse(text);
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
@@ -131,7 +140,8 @@ export class ApiClient {
 
   async login(username: string, password: string): Promise<string> {
     const response = await this.post<{ accessToken: string }>('/api/v1/auth/login', { username, password });
-    if (response.status !== 200) throw new Error(`login of ${username} failed: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status !== 200)
+      throw new Error(`login of ${username} failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body.accessToken;
   }
 }

@@ -40,7 +40,13 @@ export class AuthGuard implements CanActivate {
     if (!claims) throw unauthorized('invalid or expired token');
     const user = await this.users.findSessionUser(claims.userId, claims.sessionId);
     if (!user) throw unauthorized('invalid or expired token');
-    request.user = { id: user.id, username: user.username, fullName: user.fullName, roles: user.roles, sessionId: claims.sessionId };
+    request.user = {
+      id: user.id,
+      username: user.username,
+      fullName: user.fullName,
+      roles: user.roles,
+      sessionId: claims.sessionId,
+    };
 
     if (allowed.size === 0) {
       getLogger('auth').error({ route: request.routeOptions.url }, 'route declares no roles; denied');

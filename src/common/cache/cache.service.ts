@@ -67,7 +67,12 @@ export class CacheService {
     return `${this.settings.CACHE_KEY_PREFIX}cache-meta:${namespace}:keys`;
   }
 
-  async getOrLoad<T>(namespace: CacheNamespace, parts: Array<string | number>, ttlSeconds: number | undefined, loader: () => Promise<T>): Promise<T> {
+  async getOrLoad<T>(
+    namespace: CacheNamespace,
+    parts: Array<string | number>,
+    ttlSeconds: number | undefined,
+    loader: () => Promise<T>,
+  ): Promise<T> {
     const key = this.key(namespace, ...parts);
     const logger = getLogger('cache');
     let generation: string;
@@ -118,7 +123,9 @@ export class CacheService {
   async invalidateNamespace(namespace: CacheNamespace): Promise<number> {
     const logger = getLogger('cache');
     try {
-      const deleted = Number(await this.redis.eval(INVALIDATE, 2, this.generationKey(namespace), this.trackingKey(namespace)));
+      const deleted = Number(
+        await this.redis.eval(INVALIDATE, 2, this.generationKey(namespace), this.trackingKey(namespace)),
+      );
       logger.info({ namespace, event: 'invalidated', count: deleted }, 'cache namespace invalidated');
       return deleted;
     } catch (error) {

@@ -59,9 +59,15 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], version: string)
       ...(route.isPublic ? { security: [] } : {}),
     };
     if (spec?.consumes) {
-      operation.requestBody = { required: true, content: { [spec.consumes]: { schema: spec.body ? toSchema(spec.body, 'input') : { type: 'object' } } } };
+      operation.requestBody = {
+        required: true,
+        content: { [spec.consumes]: { schema: spec.body ? toSchema(spec.body, 'input') : { type: 'object' } } },
+      };
     } else if (spec?.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } };
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toSchema(spec.body, 'input') } },
+      };
     }
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }

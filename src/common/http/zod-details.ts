@@ -5,8 +5,7 @@ import type { ErrorDetail } from './errors.js';
 export function zodIssuesToDetails(issues: z.core.$ZodIssue[], prefix?: string): ErrorDetail[] {
   return issues.map((issue) => {
     const path = [...(prefix ? [prefix] : []), ...issue.path.map(String)].join('.');
-    const message =
-      issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message;
+    const message = issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message;
     return { path: path || '(root)', message };
   });
 }

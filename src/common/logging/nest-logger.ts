@@ -12,7 +12,13 @@ export class PinoNestLogger implements LoggerService {
 
   log(message: unknown, ...context: unknown[]): void {
     // Route-mapping lines at start-up are noise at info level.
-    this.write(context.at(-1) === 'RouterExplorer' || context.at(-1) === 'RoutesResolver' || context.at(-1) === 'InstanceLoader' ? 'debug' : 'info', message, context);
+    this.write(
+      context.at(-1) === 'RouterExplorer' || context.at(-1) === 'RoutesResolver' || context.at(-1) === 'InstanceLoader'
+        ? 'debug'
+        : 'info',
+      message,
+      context,
+    );
   }
   error(message: unknown, ...context: unknown[]): void {
     this.write('error', message, context);

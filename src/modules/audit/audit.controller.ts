@@ -22,7 +22,12 @@ export class AuditController {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
 
   @Get()
-  @Route({ summary: 'Audit records, newest first', tags: ['audit'], query: auditQuery, response: pagedResponse(auditItem) })
+  @Route({
+    summary: 'Audit records, newest first',
+    tags: ['audit'],
+    query: auditQuery,
+    response: pagedResponse(auditItem),
+  })
   async list(@Query() query: z.infer<typeof auditQuery>) {
     const base = this.db
       .selectFrom('audit_records')

@@ -23,7 +23,12 @@ export class AuthController {
   @Post('refresh')
   @Public()
   @HttpCode(200)
-  @Route({ summary: 'Exchange a refresh token for a new pair (rotation; a reused token is refused)', tags: ['auth'], body: refreshBody, response: tokenPair })
+  @Route({
+    summary: 'Exchange a refresh token for a new pair (rotation; a reused token is refused)',
+    tags: ['auth'],
+    body: refreshBody,
+    response: tokenPair,
+  })
   refresh(@Body() body: z.infer<typeof refreshBody>) {
     return this.auth.refresh(body.refreshToken);
   }

@@ -35,7 +35,9 @@ export class AuthRepository {
         'users.full_name as fullName',
         'users.password_hash as passwordHash',
         'users.is_active as isActive',
-        sql<Role[]>`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '{}')`.as(
+        sql<
+          Role[]
+        >`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '{}')`.as(
           'roles',
         ),
       ]);
@@ -66,7 +68,11 @@ export class AuthRepository {
 
   async createSession(userId: string, tokenHash: string, expiresAt: Date): Promise<string> {
     return this.db.transaction().execute(async (trx) => {
-      const session = await trx.insertInto('auth_sessions').values({ user_id: userId }).returning('id').executeTakeFirstOrThrow();
+      const session = await trx
+        .insertInto('auth_sessions')
+        .values({ user_id: userId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await trx
         .insertInto('refresh_tokens')
         .values({ session_id: session.id, token_hash: tokenHash, expires_at: expiresAt })
@@ -82,7 +88,11 @@ export class AuthRepository {
   async rotate(
     tokenHash: string,
     next: { hash: string; expiresAt: Date },
-  ): Promise<{ outcome: 'rotated'; record: RefreshTokenRecord } | { outcome: 'unknown' | 'expired' | 'revoked' } | { outcome: 'reused'; sessionId: string }> {
+  ): Promise<
+    | { outcome: 'rotated'; record: RefreshTokenRecord }
+    | { outcome: 'unknown' | 'expired' | 'revoked' }
+    | { outcome: 'reused'; sessionId: string }
+  > {
     return this.db.transaction().execute(async (trx) => {
       const record = await trx
         .selectFrom('refresh_tokens')
@@ -140,7 +150,11 @@ export class AuthRepository {
   }
 
   /** Creates the super admin when absent; (re)sets its password when the stored one does not match. */
-  async ensureSuperAdmin(username: string, passwordHash: () => Promise<string>, passwordMatches: (hash: string) => Promise<boolean>): Promise<'created' | 'updated' | 'unchanged'> {
+  async ensureSuperAdmin(
+    username: string,
+    passwordHash: () => Promise<string>,
+    passwordMatches: (hash: string) => Promise<boolean>,
+  ): Promise<'created' | 'updated' | 'unchanged'> {
     return this.db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom('users')
@@ -163,7 +177,11 @@ export class AuthRepository {
       } else {
         userId = existing.id;
         if (!existing.password_hash || !(await passwordMatches(existing.password_hash))) {
-          await trx.updateTable('users').set({ password_hash: await passwordHash(), is_active: true, updated_at: new Date() }).where('id', '=', userId).execute();
+          await trx
+            .updateTable('users')
+            .set({ password_hash: await passwordHash(), is_active: true, updated_at: new Date() })
+            .where('id', '=', userId)
+            .execute();
           outcome = 'updated';
         }
       }

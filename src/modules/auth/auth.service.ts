@@ -39,7 +39,10 @@ export class AuthService {
 
   async refresh(refreshToken: string): Promise<TokenPair> {
     const next = this.tokens.newRefreshToken();
-    const result = await this.repository.rotate(hashRefreshToken(refreshToken), { hash: next.hash, expiresAt: this.refreshExpiry() });
+    const result = await this.repository.rotate(hashRefreshToken(refreshToken), {
+      hash: next.hash,
+      expiresAt: this.refreshExpiry(),
+    });
     if (result.outcome === 'reused') {
       // A token used twice means it leaked: end the whole session so the thief's copy dies too.
       await this.repository.revokeSession(result.sessionId, 'refresh token reused');

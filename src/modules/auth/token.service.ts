@@ -40,7 +40,11 @@ export class TokenService {
   async verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
     try {
       // The algorithm list is fixed, so `alg: none` and algorithm-confusion tokens are refused.
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
       if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       return { userId: payload.sub, sessionId: payload.sid };
     } catch (error) {

@@ -86,10 +86,18 @@ export class EnrollmentsController {
   ) {}
 
   @Get('me')
-  @Route({ summary: "The caller's enrollments (cached 30 minutes; cleared by imports and syncs)", tags: ['enrollments'], query: pagingQuery, response: pagedResponse(enrollmentItem) })
+  @Route({
+    summary: "The caller's enrollments (cached 30 minutes; cleared by imports and syncs)",
+    tags: ['enrollments'],
+    query: pagingQuery,
+    response: pagedResponse(enrollmentItem),
+  })
   me(@CurrentUser() user: AuthenticatedUser, @Query() query: Paging) {
-    return this.cache.getOrLoad(CacheNamespace.ENROLLMENTS_ME, [user.id, query.page, query.limit], ENROLLMENTS_ME_TTL_SECONDS, () =>
-      this.repository.forUser(user.id, query),
+    return this.cache.getOrLoad(
+      CacheNamespace.ENROLLMENTS_ME,
+      [user.id, query.page, query.limit],
+      ENROLLMENTS_ME_TTL_SECONDS,
+      () => this.repository.forUser(user.id, query),
     );
   }
 }

@@ -41,7 +41,11 @@ export class HealthController {
   ) {}
 
   @Get()
-  @Route({ summary: 'Liveness and dependency checks (503 when PostgreSQL or Redis is down)', tags: ['health'], response: healthResponse })
+  @Route({
+    summary: 'Liveness and dependency checks (503 when PostgreSQL or Redis is down)',
+    tags: ['health'],
+    response: healthResponse,
+  })
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const [database, cache] = await Promise.all([
       check(() => sql`select 1`.execute(this.db)),

@@ -5,7 +5,8 @@ import { parseSemesterCode } from './semester-code.js';
 
 /** Keys that identify rows across the file and the database. */
 export const semesterKey = (campus: string, semester: string) => `${campus}/${semester}`;
-export const departmentKey = (campus: string, semester: string, department: string) => `${campus}/${semester}/${department}`;
+export const departmentKey = (campus: string, semester: string, department: string) =>
+  `${campus}/${semester}/${department}`;
 export const programKey = (campus: string, semester: string, program: string) => `${campus}/${semester}/${program}`;
 
 /** What the database already holds, for the references the file makes. */
@@ -23,13 +24,20 @@ export interface KnownReferences {
 const ENROLLMENT_ROLES = new Set(['student', 'faculty']);
 const ASSIGNMENT_ROLES = new Set(['DEAN', 'CHAIRPERSON', 'CAMPUS_HEAD']);
 
-function duplicates<T>(items: T[], key: (item: T) => string, path: string, what: string, problems: ErrorDetail[]): void {
+function duplicates<T>(
+  items: T[],
+  key: (item: T) => string,
+  path: string,
+  what: string,
+  problems: ErrorDetail[],
+): void {
   const seen = new Map<string, number>();
   items.forEach((item, index) => {
     const value = key(item);
     const first = seen.get(value);
     if (first === undefined) seen.set(value, index);
-    else problems.push({ path: `${path}.${index}`, message: `duplicate ${what} '${value}' (also at ${path}.${first})` });
+    else
+      problems.push({ path: `${path}.${index}`, message: `duplicate ${what} '${value}' (also at ${path}.${first})` });
   });
 }
 
@@ -43,15 +51,36 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
 
   duplicates(file.campuses, (c) => c.code, 'campuses', 'campus code', problems);
   duplicates(file.semesters, (s) => semesterKey(s.campus, s.code), 'semesters', 'semester', problems);
-  duplicates(file.departments, (d) => departmentKey(d.campus, d.semester, d.code), 'departments', 'department', problems);
-  duplicates(file.programs, (p) => `${p.campus}/${p.semester}/${p.department}/${p.code}`, 'programs', 'program', problems);
+  duplicates(
+    file.departments,
+    (d) => departmentKey(d.campus, d.semester, d.code),
+    'departments',
+    'department',
+    problems,
+  );
+  duplicates(
+    file.programs,
+    (p) => `${p.campus}/${p.semester}/${p.department}/${p.code}`,
+    'programs',
+    'program',
+    problems,
+  );
   duplicates(file.courses, (c) => c.shortname.toLowerCase(), 'courses', 'course shortname', problems);
   duplicates(file.users, (u) => u.username.toLowerCase(), 'users', 'username', problems);
-  duplicates(file.enrollments, (e) => `${e.username.toLowerCase()}/${e.course.toLowerCase()}/${e.role}`, 'enrollments', 'enrollment', problems);
+  duplicates(
+    file.enrollments,
+    (e) => `${e.username.toLowerCase()}/${e.course.toLowerCase()}/${e.role}`,
+    'enrollments',
+    'enrollment',
+    problems,
+  );
 
   const campuses = new Set([...known.campuses, ...file.campuses.map((c) => c.code)]);
   const semesters = new Set([...known.semesters, ...file.semesters.map((s) => semesterKey(s.campus, s.code))]);
-  const departments = new Set([...known.departments, ...file.departments.map((d) => departmentKey(d.campus, d.semester, d.code))]);
+  const departments = new Set([
+    ...known.departments,
+    ...file.departments.map((d) => departmentKey(d.campus, d.semester, d.code)),
+  ]);
   const programs = new Map(known.programs);
   for (const program of file.programs) {
     const key = programKey(program.campus, program.semester, program.code);
@@ -59,7 +88,8 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
   }
   const users = new Set([...known.users, ...file.users.map((u) => u.username.toLowerCase())]);
   const courses = new Map(known.courses);
-  for (const course of file.courses) courses.set(course.shortname.toLowerCase(), semesterKey(course.campus, course.semester));
+  for (const course of file.courses)
+    courses.set(course.shortname.toLowerCase(), semesterKey(course.campus, course.semester));
 
   const unknownCampus = (path: string, campus: string) => {
     if (!campuses.has(campus)) problems.push({ path, message: `unknown campus '${campus}'` });
@@ -80,7 +110,10 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
 
   file.departments.forEach((department, index) => {
     if (!semesters.has(semesterKey(department.campus, department.semester))) {
-      problems.push({ path: `departments.${index}.semester`, message: `unknown semester '${department.semester}' at campus '${department.campus}'` });
+      problems.push({
+        path: `departments.${index}.semester`,
+        message: `unknown semester '${department.semester}' at campus '${department.campus}'`,
+      });
     }
   });
 
@@ -96,21 +129,31 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
   file.courses.forEach((course, index) => {
     const count = programs.get(programKey(course.campus, course.semester, course.program)) ?? 0;
     if (count === 0) {
-      problems.push({ path: `courses.${index}.program`, message: `unknown program '${course.program}' in semester '${course.semester}' at campus '${course.campus}'` });
+      problems.push({
+        path: `courses.${index}.program`,
+        message: `unknown program '${course.program}' in semester '${course.semester}' at campus '${course.campus}'`,
+      });
     } else if (count > 1) {
-      problems.push({ path: `courses.${index}.program`, message: `program code '${course.program}' is ambiguous in semester '${course.semester}' at campus '${course.campus}'` });
+      problems.push({
+        path: `courses.${index}.program`,
+        message: `program code '${course.program}' is ambiguous in semester '${course.semester}' at campus '${course.campus}'`,
+      });
     }
   });
 
   file.users.forEach((user, index) => {
     const path = `users.${index}`;
     user.roles.forEach((role, roleIndex) => {
-      if (!(ROLES as readonly string[]).includes(role)) problems.push({ path: `${path}.roles.${roleIndex}`, message: `unknown role '${role}'` });
+      if (!(ROLES as readonly string[]).includes(role))
+        problems.push({ path: `${path}.roles.${roleIndex}`, message: `unknown role '${role}'` });
     });
     user.assignments.forEach((assignment, assignmentIndex) => {
       const assignmentPath = `${path}.assignments.${assignmentIndex}`;
       if (!ASSIGNMENT_ROLES.has(assignment.role)) {
-        problems.push({ path: `${assignmentPath}.role`, message: `unknown assignment role '${assignment.role}' (DEAN, CHAIRPERSON or CAMPUS_HEAD)` });
+        problems.push({
+          path: `${assignmentPath}.role`,
+          message: `unknown assignment role '${assignment.role}' (DEAN, CHAIRPERSON or CAMPUS_HEAD)`,
+        });
         return;
       }
       if (!user.roles.includes(assignment.role as Role)) {
@@ -131,13 +174,25 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
 
   file.enrollments.forEach((enrollment, index) => {
     const path = `enrollments.${index}`;
-    if (!ENROLLMENT_ROLES.has(enrollment.role)) problems.push({ path: `${path}.role`, message: `unknown enrollment role '${enrollment.role}' (student or faculty)` });
-    if (!users.has(enrollment.username.toLowerCase())) problems.push({ path: `${path}.username`, message: `unknown user '${enrollment.username}'` });
+    if (!ENROLLMENT_ROLES.has(enrollment.role))
+      problems.push({
+        path: `${path}.role`,
+        message: `unknown enrollment role '${enrollment.role}' (student or faculty)`,
+      });
+    if (!users.has(enrollment.username.toLowerCase()))
+      problems.push({ path: `${path}.username`, message: `unknown user '${enrollment.username}'` });
     const courseSemester = courses.get(enrollment.course.toLowerCase());
     if (courseSemester === undefined) {
       problems.push({ path: `${path}.course`, message: `unknown course '${enrollment.course}'` });
-    } else if (enrollment.campus && enrollment.semester && courseSemester !== semesterKey(enrollment.campus, enrollment.semester)) {
-      problems.push({ path: `${path}.course`, message: `course '${enrollment.course}' is not in semester '${enrollment.semester}' at campus '${enrollment.campus}'` });
+    } else if (
+      enrollment.campus &&
+      enrollment.semester &&
+      courseSemester !== semesterKey(enrollment.campus, enrollment.semester)
+    ) {
+      problems.push({
+        path: `${path}.course`,
+        message: `course '${enrollment.course}' is not in semester '${enrollment.semester}' at campus '${enrollment.campus}'`,
+      });
     }
   });
 

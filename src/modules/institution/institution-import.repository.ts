@@ -42,7 +42,10 @@ async function upsert(
   if (row) return { id: row.id, outcome: row.inserted ? 'created' : 'updated' };
   const existing = await sql<{ id: string }>`
     SELECT id FROM ${sql.table(table)}
-    WHERE ${sql.join(keyColumns.map((c) => sql`${sql.ref(c)} = ${keys[c]}`), sql` AND `)}`.execute(trx);
+    WHERE ${sql.join(
+      keyColumns.map((c) => sql`${sql.ref(c)} = ${keys[c]}`),
+      sql` AND `,
+    )}`.execute(trx);
   return { id: (existing.rows[0] as { id: string }).id, outcome: 'unchanged' };
 }
 
@@ -106,7 +109,11 @@ export class InstitutionImportRepository {
       known.programs.set(key, (known.programs.get(key) ?? 0) + 1);
     }
     if (usernames.length > 0) {
-      const rows = await trx.selectFrom('users').select(sql<string>`lower(username)`.as('username')).where(sql<string>`lower(username)`, 'in', usernames).execute();
+      const rows = await trx
+        .selectFrom('users')
+        .select(sql<string>`lower(username)`.as('username'))
+        .where(sql<string>`lower(username)`, 'in', usernames)
+        .execute();
       for (const row of rows) known.users.add(row.username);
     }
     if (shortnames.length > 0) {
@@ -132,7 +139,12 @@ export class InstitutionImportRepository {
     return (await trx.selectFrom('campuses').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
   }
 
-  upsertSemester(trx: Trx, campusId: string, code: string, fields: { label: string; academic_year: string; start_date: string; end_date: string }) {
+  upsertSemester(
+    trx: Trx,
+    campusId: string,
+    code: string,
+    fields: { label: string; academic_year: string; start_date: string; end_date: string },
+  ) {
     return upsert(trx, 'semesters', { campus_id: campusId, code }, fields);
   }
 
@@ -153,7 +165,14 @@ export class InstitutionImportRepository {
   }
 
   async departmentId(trx: Trx, semesterId: string, code: string): Promise<string> {
-    return (await trx.selectFrom('departments').select('id').where('semester_id', '=', semesterId).where('code', '=', code).executeTakeFirstOrThrow()).id;
+    return (
+      await trx
+        .selectFrom('departments')
+        .select('id')
+        .where('semester_id', '=', semesterId)
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow()
+    ).id;
   }
 
   upsertProgram(trx: Trx, departmentId: string, code: string, name: string | undefined) {
@@ -177,7 +196,13 @@ export class InstitutionImportRepository {
   }
 
   async courseId(trx: Trx, shortname: string): Promise<string> {
-    return (await trx.selectFrom('courses').select('id').where(sql<string>`lower(shortname)`, '=', shortname.toLowerCase()).executeTakeFirstOrThrow()).id;
+    return (
+      await trx
+        .selectFrom('courses')
+        .select('id')
+        .where(sql<string>`lower(shortname)`, '=', shortname.toLowerCase())
+        .executeTakeFirstOrThrow()
+    ).id;
   }
 
   async findUser(trx: Trx, username: string) {
@@ -190,11 +215,21 @@ export class InstitutionImportRepository {
   }
 
   async createUser(trx: Trx, username: string, fullName: string, passwordHash: string | null): Promise<string> {
-    return (await trx.insertInto('users').values({ username, full_name: fullName, password_hash: passwordHash }).returning('id').executeTakeFirstOrThrow()).id;
+    return (
+      await trx
+        .insertInto('users')
+        .values({ username, full_name: fullName, password_hash: passwordHash })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   }
 
   async updateUser(trx: Trx, id: string, fields: { full_name?: string; password_hash?: string }): Promise<void> {
-    await trx.updateTable('users').set({ ...fields, updated_at: new Date() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('users')
+      .set({ ...fields, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Makes the user's roles exactly `roles`; true when anything changed. */
@@ -231,18 +266,42 @@ export class InstitutionImportRepository {
       `${a.role}|${a.campus}|${a.department ?? ''}|${a.program ?? ''}`;
     const wanted = new Map(assignments.map((a) => [keyOf(a), a]));
     const stale = existing.filter(
-      (row) => !wanted.has(keyOf({ role: row.role, campus: row.campus_code, department: row.department_code, program: row.program_code })),
+      (row) =>
+        !wanted.has(
+          keyOf({
+            role: row.role,
+            campus: row.campus_code,
+            department: row.department_code,
+            program: row.program_code,
+          }),
+        ),
     );
     const present = new Set(
-      existing.map((row) => keyOf({ role: row.role, campus: row.campus_code, department: row.department_code, program: row.program_code })),
+      existing.map((row) =>
+        keyOf({ role: row.role, campus: row.campus_code, department: row.department_code, program: row.program_code }),
+      ),
     );
     const missing = [...wanted.entries()].filter(([key]) => !present.has(key)).map(([, a]) => a);
-    if (stale.length > 0) await trx.deleteFrom('scope_assignments').where('id', 'in', stale.map((row) => row.id)).execute();
+    if (stale.length > 0)
+      await trx
+        .deleteFrom('scope_assignments')
+        .where(
+          'id',
+          'in',
+          stale.map((row) => row.id),
+        )
+        .execute();
     if (missing.length > 0) {
       await trx
         .insertInto('scope_assignments')
         .values(
-          missing.map((a) => ({ user_id: userId, role: a.role, campus_code: a.campus, department_code: a.department, program_code: a.program })),
+          missing.map((a) => ({
+            user_id: userId,
+            role: a.role,
+            campus_code: a.campus,
+            department_code: a.department,
+            program_code: a.program,
+          })),
         )
         .execute();
     }
@@ -250,10 +309,21 @@ export class InstitutionImportRepository {
   }
 
   async userId(trx: Trx, username: string): Promise<string> {
-    return (await trx.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirstOrThrow()).id;
+    return (
+      await trx
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirstOrThrow()
+    ).id;
   }
 
-  async insertEnrollment(trx: Trx, userId: string, courseId: string, role: 'student' | 'faculty'): Promise<UpsertOutcome> {
+  async insertEnrollment(
+    trx: Trx,
+    userId: string,
+    courseId: string,
+    role: 'student' | 'faculty',
+  ): Promise<UpsertOutcome> {
     const inserted = await trx
       .insertInto('enrollments')
       .values({ user_id: userId, course_id: courseId, role })
@@ -272,6 +342,9 @@ export class InstitutionImportRepository {
   }
 
   async audit(trx: Trx, action: string, actorId: string | null, target: string, metadata: unknown): Promise<void> {
-    await trx.insertInto('audit_records').values({ action, actor_id: actorId, target, metadata: JSON.stringify(metadata) }).execute();
+    await trx
+      .insertInto('audit_records')
+      .values({ action, actor_id: actorId, target, metadata: JSON.stringify(metadata) })
+      .execute();
   }
 }

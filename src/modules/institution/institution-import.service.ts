@@ -28,7 +28,8 @@ export class InstitutionImportService {
   async import(file: InstitutionImport, actorId: string | null): Promise<InstitutionImportResult> {
     const result = await this.repository.transaction(async (trx) => {
       const problems = validateImport(file, await this.repository.knownReferences(trx, file));
-      if (problems.length > 0) throw badRequest(`the import file has ${problems.length} problem(s); nothing was imported`, problems);
+      if (problems.length > 0)
+        throw badRequest(`the import file has ${problems.length} problem(s); nothing was imported`, problems);
 
       const counts: InstitutionImportResult = {
         campuses: emptyCounts(),
@@ -40,7 +41,8 @@ export class InstitutionImportService {
         enrollments: emptyCounts(),
       };
 
-      for (const campus of file.campuses) count(counts.campuses, (await this.repository.upsertCampus(trx, campus.code, campus.name)).outcome);
+      for (const campus of file.campuses)
+        count(counts.campuses, (await this.repository.upsertCampus(trx, campus.code, campus.name)).outcome);
 
       for (const semester of file.semesters) {
         const parsed = parseSemesterCode(semester.code);
@@ -57,19 +59,28 @@ export class InstitutionImportService {
 
       for (const department of file.departments) {
         const semesterId = await this.repository.semesterId(trx, department.campus, department.semester);
-        count(counts.departments, (await this.repository.upsertDepartment(trx, semesterId, department.code, department.name)).outcome);
+        count(
+          counts.departments,
+          (await this.repository.upsertDepartment(trx, semesterId, department.code, department.name)).outcome,
+        );
       }
 
       for (const program of file.programs) {
         const semesterId = await this.repository.semesterId(trx, program.campus, program.semester);
         const departmentId = await this.repository.departmentId(trx, semesterId, program.department);
-        count(counts.programs, (await this.repository.upsertProgram(trx, departmentId, program.code, program.name)).outcome);
+        count(
+          counts.programs,
+          (await this.repository.upsertProgram(trx, departmentId, program.code, program.name)).outcome,
+        );
       }
 
       for (const course of file.courses) {
         const semesterId = await this.repository.semesterId(trx, course.campus, course.semester);
         const programId = await this.repository.programId(trx, semesterId, course.program);
-        count(counts.courses, (await this.repository.upsertCourse(trx, course.shortname, programId, course.fullname)).outcome);
+        count(
+          counts.courses,
+          (await this.repository.upsertCourse(trx, course.shortname, programId, course.fullname)).outcome,
+        );
       }
 
       for (const user of file.users) {
@@ -77,13 +88,21 @@ export class InstitutionImportService {
         let userId: string;
         let changed = false;
         if (!existing) {
-          userId = await this.repository.createUser(trx, user.username, user.fullName, user.password ? await hashPassword(user.password) : null);
+          userId = await this.repository.createUser(
+            trx,
+            user.username,
+            user.fullName,
+            user.password ? await hashPassword(user.password) : null,
+          );
         } else {
           userId = existing.id;
           const fields: { full_name?: string; password_hash?: string } = {};
           if (existing.full_name !== user.fullName) fields.full_name = user.fullName;
           // Re-hashing an unchanged password would give a new hash: keep the stored one when it still matches.
-          if (user.password && !(existing.password_hash && (await verifyPassword(existing.password_hash, user.password)))) {
+          if (
+            user.password &&
+            !(existing.password_hash && (await verifyPassword(existing.password_hash, user.password)))
+          ) {
             fields.password_hash = await hashPassword(user.password);
           }
           if (Object.keys(fields).length > 0) {
@@ -95,15 +114,26 @@ export class InstitutionImportService {
         const assignmentsChanged = await this.repository.replaceAssignments(
           trx,
           userId,
-          user.assignments.map((a) => ({ role: a.role as ScopedRole, campus: a.campus, department: a.department ?? null, program: a.program ?? null })),
+          user.assignments.map((a) => ({
+            role: a.role as ScopedRole,
+            campus: a.campus,
+            department: a.department ?? null,
+            program: a.program ?? null,
+          })),
         );
-        count(counts.users, !existing ? 'created' : changed || rolesChanged || assignmentsChanged ? 'updated' : 'unchanged');
+        count(
+          counts.users,
+          !existing ? 'created' : changed || rolesChanged || assignmentsChanged ? 'updated' : 'unchanged',
+        );
       }
 
       for (const enrollment of file.enrollments) {
         const userId = await this.repository.userId(trx, enrollment.username);
         const courseId = await this.repository.courseId(trx, enrollment.course);
-        count(counts.enrollments, await this.repository.insertEnrollment(trx, userId, courseId, enrollment.role as 'student' | 'faculty'));
+        count(
+          counts.enrollments,
+          await this.repository.insertEnrollment(trx, userId, courseId, enrollment.role as 'student' | 'faculty'),
+        );
       }
 
       await this.repository.setConfig(trx, ENROLLMENTS_SYNCED_AT_KEY, new Date().toISOString());

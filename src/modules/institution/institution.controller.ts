@@ -36,7 +36,12 @@ export class ReferenceDataController {
   }
 
   @Get('semesters')
-  @Route({ summary: 'Semesters, newest first', tags: ['institution'], query: semesterListQuery, response: z.array(semesterItem) })
+  @Route({
+    summary: 'Semesters, newest first',
+    tags: ['institution'],
+    query: semesterListQuery,
+    response: z.array(semesterItem),
+  })
   semesters(@Query() query: z.infer<typeof semesterListQuery>) {
     return this.repository.semesters(query);
   }
@@ -54,7 +59,8 @@ export class InstitutionAdminController {
   @Roles('SUPER_ADMIN')
   @HttpCode(200)
   @Route({
-    summary: 'Import institution data (one transaction, idempotent upsert by natural keys; every problem listed, nothing written on any)',
+    summary:
+      'Import institution data (one transaction, idempotent upsert by natural keys; every problem listed, nothing written on any)',
     tags: ['institution'],
     body: institutionImportBody,
     response: institutionImportResult,
@@ -64,7 +70,11 @@ export class InstitutionAdminController {
   }
 
   @Get('filters/semesters')
-  @Route({ summary: 'Semesters for the admin filter cascade (dates computed from the code)', tags: ['filters'], response: z.array(filterSemesterItem) })
+  @Route({
+    summary: 'Semesters for the admin filter cascade (dates computed from the code)',
+    tags: ['filters'],
+    response: z.array(filterSemesterItem),
+  })
   async filterSemesters() {
     const semesters = await this.repository.semesters({});
     return semesters.map((semester) => {
@@ -82,25 +92,45 @@ export class InstitutionAdminController {
   }
 
   @Get('filters/departments')
-  @Route({ summary: 'Departments, optionally of one semester and campus', tags: ['filters'], query: departmentFilterQuery, response: z.array(filterDepartmentItem) })
+  @Route({
+    summary: 'Departments, optionally of one semester and campus',
+    tags: ['filters'],
+    query: departmentFilterQuery,
+    response: z.array(filterDepartmentItem),
+  })
   filterDepartments(@Query() query: z.infer<typeof departmentFilterQuery>) {
     return this.repository.departments(query);
   }
 
   @Get('filters/programs')
-  @Route({ summary: 'Programs, optionally of one department or semester', tags: ['filters'], query: programFilterQuery, response: z.array(filterProgramItem) })
+  @Route({
+    summary: 'Programs, optionally of one department or semester',
+    tags: ['filters'],
+    query: programFilterQuery,
+    response: z.array(filterProgramItem),
+  })
   filterPrograms(@Query() query: z.infer<typeof programFilterQuery>) {
     return this.repository.programs(query);
   }
 
   @Get('filters/faculty')
-  @Route({ summary: 'Faculty members, optionally those teaching within a scope', tags: ['filters'], query: facultyFilterQuery, response: z.array(filterFacultyItem) })
+  @Route({
+    summary: 'Faculty members, optionally those teaching within a scope',
+    tags: ['filters'],
+    query: facultyFilterQuery,
+    response: z.array(filterFacultyItem),
+  })
   filterFaculty(@Query() query: z.infer<typeof facultyFilterQuery>) {
     return this.repository.faculty(query);
   }
 
   @Get('filters/courses')
-  @Route({ summary: 'Courses, optionally those a faculty member teaches', tags: ['filters'], query: courseFilterQuery, response: z.array(filterCourseItem) })
+  @Route({
+    summary: 'Courses, optionally those a faculty member teaches',
+    tags: ['filters'],
+    query: courseFilterQuery,
+    response: z.array(filterCourseItem),
+  })
   filterCourses(@Query() query: z.infer<typeof courseFilterQuery>) {
     return this.repository.courses(query);
   }

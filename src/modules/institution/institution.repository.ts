@@ -37,7 +37,15 @@ export class InstitutionRepository {
       .selectFrom('departments as d')
       .innerJoin('semesters as s', 's.id', 'd.semester_id')
       .innerJoin('campuses as c', 'c.id', 's.campus_id')
-      .select(['d.id', 'd.code', 'd.name', 's.id as semesterId', 's.code as semesterCode', 'c.id as campusId', 'c.code as campusCode'])
+      .select([
+        'd.id',
+        'd.code',
+        'd.name',
+        's.id as semesterId',
+        's.code as semesterCode',
+        'c.id as campusId',
+        'c.code as campusCode',
+      ])
       .$if(filter.semesterId !== undefined, (q) => q.where('s.id', '=', filter.semesterId as string))
       .$if(filter.campusId !== undefined, (q) => q.where('c.id', '=', filter.campusId as string))
       .orderBy('c.code')
@@ -95,7 +103,14 @@ export class InstitutionRepository {
       .innerJoin('departments as d', 'd.id', 'p.department_id')
       .innerJoin('semesters as s', 's.id', 'd.semester_id')
       .innerJoin('campuses as c', 'c.id', 's.campus_id')
-      .select(['co.id', 'co.shortname', 'co.fullname', 'p.code as programCode', 's.code as semesterCode', 'c.code as campusCode'])
+      .select([
+        'co.id',
+        'co.shortname',
+        'co.fullname',
+        'p.code as programCode',
+        's.code as semesterCode',
+        'c.code as campusCode',
+      ])
       .$if(filter.facultyUsername !== undefined, (q) =>
         q.where(({ exists, selectFrom }) =>
           exists(

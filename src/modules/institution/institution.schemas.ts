@@ -26,7 +26,13 @@ export const institutionImportBody = z.strictObject({
     .default([]),
   programs: z
     .array(
-      z.strictObject({ campus: code, semester: code, department: code, code, name: z.string().trim().max(200).optional() }),
+      z.strictObject({
+        campus: code,
+        semester: code,
+        department: code,
+        code,
+        name: z.string().trim().max(200).optional(),
+      }),
     )
     .default([]),
   courses: z

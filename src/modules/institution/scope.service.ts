@@ -79,7 +79,11 @@ export class ScopeService {
       WHERE a.role = 'CAMPUS_HEAD'
     `.execute(this.db);
 
-    const pick = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => row.id).sort();
+    const pick = (kind: string) =>
+      rows
+        .filter((row) => row.kind === kind)
+        .map((row) => row.id)
+        .sort();
     return {
       unrestricted: false,
       departmentIds: pick('department'),

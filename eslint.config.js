@@ -1,0 +1,25 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['error', 'warn'] }],
+    },
+  },
+  {
+    files: ['bench/**', 'scripts/**', 'src/cli.ts', 'src/demo.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // The tests' HTTP client hands back loosely typed bodies on purpose: assertions check their shape.
+    files: ['test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
