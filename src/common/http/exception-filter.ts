@@ -62,11 +62,6 @@ function databaseErrorBody(error: DatabaseError): ErrorBody {
         : errorBody(400, 'a referenced record does not exist', [
             { path: error.constraint ?? '(reference)', message: error.detail ?? 'unknown reference' },
           ]);
-    case '22P02':
-    case '22007':
-    case '22008':
-    case '22003':
-    case '22001':
     case '23514':
     case '23502':
       return errorBody(400, `invalid value: ${error.message}`);
@@ -74,6 +69,9 @@ function databaseErrorBody(error: DatabaseError): ErrorBody {
     case '40P01':
       return errorBody(409, 'the operation conflicted with a concurrent change; retry it');
     default:
+      // Class 22 is "data exception": a value PostgreSQL cannot take (bad text representation, NUL
+      // byte, out-of-range number or date, string too long). It came from the request, so it is a 400.
+      if (error.code?.startsWith('22')) return errorBody(400, `invalid value: ${error.message}`);
       return errorBody(500, 'internal server error');
   }
 }

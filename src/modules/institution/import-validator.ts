@@ -91,8 +91,11 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
   for (const course of file.courses)
     courses.set(course.shortname.toLowerCase(), semesterKey(course.campus, course.semester));
 
-  const unknownCampus = (path: string, campus: string) => {
-    if (!campuses.has(campus)) problems.push({ path, message: `unknown campus '${campus}'` });
+  /** Reports an unknown campus; true when the campus is known, so deeper references are worth checking. */
+  const unknownCampus = (path: string, campus: string): boolean => {
+    if (campuses.has(campus)) return true;
+    problems.push({ path, message: `unknown campus '${campus}'` });
+    return false;
   };
 
   file.semesters.forEach((semester, index) => {
@@ -109,6 +112,7 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
   });
 
   file.departments.forEach((department, index) => {
+    if (!unknownCampus(`departments.${index}.campus`, department.campus)) return;
     if (!semesters.has(semesterKey(department.campus, department.semester))) {
       problems.push({
         path: `departments.${index}.semester`,
@@ -118,6 +122,7 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
   });
 
   file.programs.forEach((program, index) => {
+    if (!unknownCampus(`programs.${index}.campus`, program.campus)) return;
     if (!departments.has(departmentKey(program.campus, program.semester, program.department))) {
       problems.push({
         path: `programs.${index}.department`,
@@ -127,6 +132,7 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
   });
 
   file.courses.forEach((course, index) => {
+    if (!unknownCampus(`courses.${index}.campus`, course.campus)) return;
     const count = programs.get(programKey(course.campus, course.semester, course.program)) ?? 0;
     if (count === 0) {
       problems.push({

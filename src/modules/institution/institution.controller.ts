@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authenticated-user.js';
 import { ALL_ROLES, Roles } from '../../common/auth/roles.js';
 import { Route } from '../../common/http/route.js';
-import { InstitutionImportService } from './institution-import.service.js';
+import { ENROLLMENTS_SYNCED_AT_KEY, InstitutionImportService } from './institution-import.service.js';
 import { InstitutionRepository } from './institution.repository.js';
 import {
   campusItem,
@@ -17,6 +17,7 @@ import {
   filterSemesterItem,
   institutionImportBody,
   institutionImportResult,
+  institutionStatus,
   programFilterQuery,
   semesterItem,
   semesterListQuery,
@@ -47,16 +48,16 @@ export class ReferenceDataController {
   }
 }
 
-@Controller('admin')
-@Roles('SUPER_ADMIN', 'ADMIN')
-export class InstitutionAdminController {
+/** Institution data management. Import is SUPER_ADMIN only; the status read is widened to ADMIN. */
+@Controller('admin/institution')
+@Roles('SUPER_ADMIN')
+export class InstitutionImportController {
   constructor(
     @Inject(InstitutionRepository) private readonly repository: InstitutionRepository,
     @Inject(InstitutionImportService) private readonly importer: InstitutionImportService,
   ) {}
 
-  @Post('institution/import')
-  @Roles('SUPER_ADMIN')
+  @Post('import')
   @HttpCode(200)
   @Route({
     summary:
@@ -69,7 +70,25 @@ export class InstitutionAdminController {
     return this.importer.import(body, user.id);
   }
 
-  @Get('filters/semesters')
+  @Get('status')
+  @Roles('ADMIN')
+  @Route({
+    summary: 'Institution row counts and the time of the last enrollment sync (import or learning-system sync)',
+    tags: ['institution'],
+    response: institutionStatus,
+  })
+  status() {
+    return this.repository.status(ENROLLMENTS_SYNCED_AT_KEY);
+  }
+}
+
+/** The admin filter cascade of the spec: reference lists for admin consoles. */
+@Controller('admin/filters')
+@Roles('SUPER_ADMIN', 'ADMIN')
+export class InstitutionFiltersController {
+  constructor(@Inject(InstitutionRepository) private readonly repository: InstitutionRepository) {}
+
+  @Get('semesters')
   @Route({
     summary: 'Semesters for the admin filter cascade (dates computed from the code)',
     tags: ['filters'],
@@ -91,7 +110,7 @@ export class InstitutionAdminController {
     });
   }
 
-  @Get('filters/departments')
+  @Get('departments')
   @Route({
     summary: 'Departments, optionally of one semester and campus',
     tags: ['filters'],
@@ -102,7 +121,7 @@ export class InstitutionAdminController {
     return this.repository.departments(query);
   }
 
-  @Get('filters/programs')
+  @Get('programs')
   @Route({
     summary: 'Programs, optionally of one department or semester',
     tags: ['filters'],
@@ -113,7 +132,7 @@ export class InstitutionAdminController {
     return this.repository.programs(query);
   }
 
-  @Get('filters/faculty')
+  @Get('faculty')
   @Route({
     summary: 'Faculty members, optionally those teaching within a scope',
     tags: ['filters'],
@@ -124,7 +143,7 @@ export class InstitutionAdminController {
     return this.repository.faculty(query);
   }
 
-  @Get('filters/courses')
+  @Get('courses')
   @Route({
     summary: 'Courses, optionally those a faculty member teaches',
     tags: ['filters'],

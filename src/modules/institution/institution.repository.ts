@@ -8,6 +8,25 @@ import type { DatabaseClient } from '../../common/database/database.js';
 export class InstitutionRepository {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
 
+  /** Row counts of the institution tables and the last enrollment sync time. */
+  async status(syncedAtKey: string) {
+    const counts = await sql<Record<string, string>>`
+      SELECT (SELECT count(*) FROM campuses) AS campuses, (SELECT count(*) FROM semesters) AS semesters,
+             (SELECT count(*) FROM departments) AS departments, (SELECT count(*) FROM programs) AS programs,
+             (SELECT count(*) FROM courses) AS courses, (SELECT count(*) FROM users) AS users,
+             (SELECT count(*) FROM enrollments) AS enrollments`.execute(this.db);
+    const synced = await this.db
+      .selectFrom('system_config')
+      .select('value')
+      .where('key', '=', syncedAtKey)
+      .executeTakeFirst();
+    const row = counts.rows[0] ?? {};
+    return {
+      enrollmentsLastSyncedAt: typeof synced?.value === 'string' ? synced.value : null,
+      counts: Object.fromEntries(Object.entries(row).map(([name, value]) => [name, Number(value)])),
+    };
+  }
+
   campuses() {
     return this.db.selectFrom('campuses').select(['id', 'code', 'name']).orderBy('code').execute();
   }

@@ -164,3 +164,8 @@ export const courseFilterQuery = z.object({
   programId: optionalUuid,
 });
 export const semesterListQuery = z.object({ campusId: optionalUuid });
+
+export const institutionStatus = z.object({
+  enrollmentsLastSyncedAt: z.string().nullable(),
+  counts: z.record(z.string(), z.number().int()),
+});

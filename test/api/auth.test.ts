@@ -1,0 +1,159 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
+
+const { client, settings } = await setupApi({ LOGIN_MAX_FAILURES: '3', ACCESS_TOKEN_TTL: '60' });
+const key = new TextEncoder().encode(settings.JWT_SECRET);
+
+async function loginPair() {
+  const response = await client.post('/api/v1/auth/login', SUPER_ADMIN);
+  expect(response.status).toBe(200);
+  return response.body as { accessToken: string; refreshToken: string; tokenType: string; expiresIn: number };
+}
+
+function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+describe('login and me', () => {
+  it('logs the super admin in and answers me', async () => {
+    const pair = await loginPair();
+    expect(pair.tokenType).toBe('Bearer');
+    expect(pair.expiresIn).toBe(60);
+    expect(typeof pair.refreshToken).toBe('string');
+    const me = await client.get('/api/v1/auth/me', pair.accessToken);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ username: SUPER_ADMIN.username, roles: ['SUPER_ADMIN'], assignments: [] });
+    expect(JSON.stringify(me.body)).not.toContain(SUPER_ADMIN.password);
+  });
+
+  it('answers the same 401 for an unknown user and a wrong password', async () => {
+    const unknown = await client.post('/api/v1/auth/login', { username: 'nobody.here', password: 'whatever-pass' });
+    const wrong = await client.post('/api/v1/auth/login', { username: 'another.nobody', password: 'wrong-password' });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(unknown.body.message).toBe(wrong.body.message);
+    expect(unknown.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+  });
+
+  it('refuses a login body of the wrong shape with 400', async () => {
+    const response = await client.post('/api/v1/auth/login', { username: 42 });
+    expect(response.status).toBe(400);
+    expect(response.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['password', 'username']);
+  });
+});
+
+describe('bearer tokens', () => {
+  it('401 without a token', async () => {
+    const response = await client.get('/api/v1/auth/me');
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+  });
+
+  it('401 for a malformed authorization header', async () => {
+    const response = await client.request('GET', '/api/v1/auth/me', { headers: { authorization: 'Basic abc' } });
+    expect(response.status).toBe(401);
+  });
+
+  it('401 for an expired token', async () => {
+    const { accessToken } = await loginPair();
+    const claims = claimsOf(accessToken);
+    const expired = await new SignJWT({ sid: claims.sid, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.sub))
+      .setIssuer(String(claims.iss))
+      .setAudience(claims.aud as string)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 1800)
+      .sign(key);
+    expect((await client.get('/api/v1/auth/me', expired)).status).toBe(401);
+  });
+
+  it('401 for a tampered token (payload changed, signature kept)', async () => {
+    const { accessToken } = await loginPair();
+    const [header, , signature] = accessToken.split('.');
+    const payload = { ...claimsOf(accessToken), sub: '00000000-0000-4000-8000-000000000000' };
+    const tampered = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}`;
+    expect((await client.get('/api/v1/auth/me', tampered)).status).toBe(401);
+  });
+
+  it('401 for an alg: none token carrying valid claims', async () => {
+    const { accessToken } = await loginPair();
+    const claims = claimsOf(accessToken);
+    const unsigned = new UnsecuredJWT({ sid: claims.sid, typ: 'access' })
+      .setSubject(String(claims.sub))
+      .setIssuer(String(claims.iss))
+      .setAudience(claims.aud as string)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .encode();
+    expect((await client.get('/api/v1/auth/me', unsigned)).status).toBe(401);
+  });
+
+  it('401 for a token signed with another secret', async () => {
+    const { accessToken } = await loginPair();
+    const claims = claimsOf(accessToken);
+    const forged = await new SignJWT({ sid: claims.sid, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.sub))
+      .setIssuer(String(claims.iss))
+      .setAudience(claims.aud as string)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('a-completely-different-secret-of-enough-length'));
+    expect((await client.get('/api/v1/auth/me', forged)).status).toBe(401);
+  });
+
+  it('401 for a refresh token used as an access token', async () => {
+    const { refreshToken } = await loginPair();
+    expect((await client.get('/api/v1/auth/me', refreshToken)).status).toBe(401);
+  });
+});
+
+describe('refresh and logout', () => {
+  it('rotates refresh tokens and refuses a reused one, revoking the session', async () => {
+    const first = await loginPair();
+    const rotated = await client.post('/api/v1/auth/refresh', { refreshToken: first.refreshToken });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.refreshToken).not.toBe(first.refreshToken);
+    expect((await client.get('/api/v1/auth/me', rotated.body.accessToken)).status).toBe(200);
+
+    const reused = await client.post('/api/v1/auth/refresh', { refreshToken: first.refreshToken });
+    expect(reused.status).toBe(401);
+    // Reuse means the token leaked: the whole session is revoked, including the rotated pair.
+    expect((await client.post('/api/v1/auth/refresh', { refreshToken: rotated.body.refreshToken })).status).toBe(401);
+    expect((await client.get('/api/v1/auth/me', rotated.body.accessToken)).status).toBe(401);
+  });
+
+  it('refuses an unknown refresh token', async () => {
+    const response = await client.post('/api/v1/auth/refresh', { refreshToken: 'not-a-token-we-issued' });
+    expect(response.status).toBe(401);
+  });
+
+  it('logout revokes the session', async () => {
+    const pair = await loginPair();
+    const out = await client.request('POST', '/api/v1/auth/logout', {
+      token: pair.accessToken,
+      body: { refreshToken: pair.refreshToken },
+    });
+    expect(out.status).toBe(204);
+    expect((await client.get('/api/v1/auth/me', pair.accessToken)).status).toBe(401);
+    expect((await client.post('/api/v1/auth/refresh', { refreshToken: pair.refreshToken })).status).toBe(401);
+  });
+});
+
+describe('throttling', () => {
+  it('answers 429 with Retry-After after repeated failures, even with the right password', async () => {
+    const username = SUPER_ADMIN.username;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await client.post('/api/v1/auth/login', { username, password: 'wrong-password-x' });
+      expect(response.status).toBe(401);
+    }
+    const locked = await client.post('/api/v1/auth/login', { username, password: 'wrong-password-x' });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(locked.body).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    const right = await client.post('/api/v1/auth/login', SUPER_ADMIN);
+    expect(right.status).toBe(429);
+  });
+});

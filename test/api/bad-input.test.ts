@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
+
+const { client } = await setupApi();
+let token = '';
+
+beforeAll(async () => {
+  token = await client.login(SUPER_ADMIN.username, SUPER_ADMIN.password);
+});
+
+function expectErrorBody(body: unknown, statusCode: number) {
+  expect(body).toMatchObject({ statusCode, error: expect.any(String), message: expect.any(String) });
+}
+
+describe('bad request bodies and queries never yield a 500', () => {
+  it('malformed JSON → 400', async () => {
+    for (const rawBody of ['{"username": "a",', '{]', 'not json at all', '"just a string"', '']) {
+      const response = await client.request('POST', '/api/v1/auth/login', {
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status, rawBody).toBe(400);
+      expectErrorBody(response.body, 400);
+    }
+  });
+
+  it('wrong types → 400 with one detail per field', async () => {
+    const response = await client.post(
+      '/api/v1/admin/institution/import',
+      { campuses: [{ code: 7, name: ['x'] }], semesters: 'none' },
+      token,
+    );
+    expect(response.status).toBe(400);
+    expectErrorBody(response.body, 400);
+    const paths = (response.body.details as Array<{ path: string }>).map((d) => d.path).sort();
+    expect(paths).toEqual(['campuses.0.code', 'campuses.0.name', 'semesters']);
+  });
+
+  it('unknown fields are refused on strict bodies', async () => {
+    const response = await client.post('/api/v1/admin/institution/import', { campusez: [] }, token);
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body.details)).toContain('campusez');
+  });
+
+  it('a 10 MB body → 413 with the error body', async () => {
+    const rawBody = JSON.stringify({ username: 'x'.repeat(10 * 1024 * 1024), password: 'y' });
+    const response = await client.request('POST', '/api/v1/auth/login', {
+      rawBody,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(413);
+    expectErrorBody(response.body, 413);
+  });
+
+  it('an unsupported content type → 415', async () => {
+    const response = await client.request('POST', '/api/v1/auth/login', {
+      rawBody: '<login><username>a</username></login>',
+      headers: { 'content-type': 'application/xml' },
+    });
+    expect(response.status).toBe(415);
+    expectErrorBody(response.body, 415);
+  });
+
+  it('bad paging queries → 400', async () => {
+    for (const query of ['page=0', 'page=abc', 'limit=101', 'limit=-1', 'page=1.5']) {
+      const response = await client.get(`/api/v1/enrollments/me?${query}`, token);
+      expect(response.status, query).toBe(400);
+      expect(response.body.details[0].path).toMatch(/^query\.(page|limit)$/);
+    }
+  });
+
+  it('bad filter queries → 400', async () => {
+    const response = await client.get('/api/v1/admin/filters/departments?semesterId=not-a-uuid', token);
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([expect.objectContaining({ path: 'query.semesterId' })]);
+  });
+
+  it('an unknown route → 404 with the error body', async () => {
+    const response = await client.get('/api/v1/no-such-thing', token);
+    expect(response.status).toBe(404);
+    expectErrorBody(response.body, 404);
+  });
+
+  it('very long and odd strings in credentials are 400 or 401, never 500', async () => {
+    for (const body of [
+      { username: 'a'.repeat(5000), password: 'b' },
+      { username: '\u0000admin', password: 'x' },
+      { username: 'admin', password: null },
+      [],
+      null,
+    ]) {
+      const response = await client.post('/api/v1/auth/login', body);
+      expect([400, 401]).toContain(response.status);
+    }
+  });
+});
