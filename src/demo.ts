@@ -4,7 +4,7 @@ import { createApp } from './app.js';
 import { createDatabase, migrateToLatest } from './common/database/database.js';
 import { getLogger } from './common/logging/logger.js';
 import { loadSettings } from './config/settings.js';
-import { DEMO_PASSWORD, demoInstitution } from './demo/demo-institution.js';
+import { demoInstitution } from './demo/demo-institution.js';
 import { InstitutionImportService } from './modules/institution/institution-import.service.js';
 
 /**
@@ -58,12 +58,11 @@ async function main(): Promise<void> {
       `  API:      ${base}/api/v1   (health: ${base}/api/v1/health)`,
       `  Docs:     ${base}/api/docs`,
       `  Log in:   POST ${base}/api/v1/auth/login as '${settings.SUPER_ADMIN_USERNAME}' (password: SUPER_ADMIN_PASSWORD, see README),`,
-      `            or dean.ccs / chair.bsit / head.main / maria.santos / student001 with the demo password (README).`,
+      `            or dean.ccs / chair.bsit / head.main / maria.santos / student001 with the demo user password (README, 'Demo').`,
       'Press Ctrl+C to stop.',
       '',
     ].join('\n'),
   );
-  void DEMO_PASSWORD;
 }
 
 main().catch((error: unknown) => {
