@@ -10,14 +10,25 @@ import { AuditController } from './modules/audit/audit.controller.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { EnrollmentsController, EnrollmentsRepository } from './modules/enrollments/enrollments.controller.js';
 import { HealthController } from './modules/health/health.controller.js';
+import { IngestionModule } from './modules/ingestion/ingestion.module.js';
 import { InstitutionModule } from './modules/institution/institution.module.js';
+import { QuestionnairesModule } from './modules/questionnaires/questionnaires.module.js';
+import { SubmissionsModule } from './modules/submissions/submissions.module.js';
 
 @Module({})
 export class AppModule {
   static forRoot(settings: Settings): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(settings), CacheModule, AuthModule, InstitutionModule],
+      imports: [
+        CoreModule.forRoot(settings),
+        CacheModule,
+        AuthModule,
+        InstitutionModule,
+        QuestionnairesModule,
+        SubmissionsModule,
+        IngestionModule,
+      ],
       controllers: [HealthController, EnrollmentsController, AuditController],
       providers: [
         EnrollmentsRepository,

@@ -23,6 +23,8 @@ export class RequestValidationInterceptor implements NestInterceptor {
       for (const part of ['params', 'query', 'body'] as const) {
         const schema = spec[part];
         if (!schema) continue;
+        // A multipart body is streamed by the handler, which validates its fields with the same schema.
+        if (part === 'body' && spec.consumes?.startsWith('multipart/')) continue;
         const result = schema.safeParse(part === 'body' ? (request.body ?? {}) : request[part]);
         if (result.success) parsed[part] = result.data;
         else details.push(...zodIssuesToDetails(result.error.issues, part === 'body' ? undefined : part));

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createDatabase, migrateToLatest, type DatabaseClient } from '../../src/common/database/database.js';
+import { settingsSchema, type Settings } from '../../src/config/settings.js';
+import { TokenService } from '../../src/modules/auth/token.service.js';
+
+/**
+ * What the HTTP and ingestion benchmarks share: a database of their own (dropped at the end), a
+ * generated institution, and access tokens minted for its users without running the password hash for
+ * thousands of logins. Reach PostgreSQL and Redis through BENCH_DATABASE_URL and BENCH_REDIS_URL.
+ */
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const BENCH_ADMIN = { username: 'bench.admin', password: 'bench-admin-password' };
+
+export interface BenchDatabase {
+  url: string;
+  db: DatabaseClient;
+  drop(): Promise<void>;
+}
+
+export async function createBenchDatabase(): Promise<BenchDatabase> {
+  const name = `fas_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = createDatabase(url.toString(), 4);
+  await migrateToLatest(db);
+  return {
+    url: url.toString(),
+    db,
+    async drop() {
+      await db.destroy();
+      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function benchEnvironment(databaseUrl: string, port = 0): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    CACHE_URL: REDIS_URL,
+    CACHE_KEY_PREFIX: `fas-bench:${randomBytes(4).toString('hex')}:`,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-keys',
+    SUPER_ADMIN_USERNAME: BENCH_ADMIN.username,
+    SUPER_ADMIN_PASSWORD: BENCH_ADMIN.password,
+  };
+}
+
+export function benchSettings(databaseUrl: string): Settings {
+  return settingsSchema.parse(benchEnvironment(databaseUrl));
+}
+
+/**
+ * One campus, one semester, `courses` courses each taught by its own faculty member, and `students`
+ * students enrolled in every course: students × courses distinct (respondent, faculty, course) triples.
+ * Students have no local password (they sign in through the learning system in real life).
+ */
+export function benchInstitution(students: number, courses: number) {
+  const semester = 'S12526';
+  const pad = (n: number) => String(n).padStart(5, '0');
+  const courseNames = Array.from({ length: courses }, (_, i) => `BENCH${pad(i)}-S12526`);
+  return {
+    campuses: [{ code: 'MAIN', name: 'Main Campus' }],
+    semesters: [{ campus: 'MAIN', code: semester, label: '1st Semester 2025-2026' }],
+    departments: [{ campus: 'MAIN', semester, code: 'CCS', name: 'Computer Studies' }],
+    programs: [{ campus: 'MAIN', semester, department: 'CCS', code: 'BSIT', name: 'BS IT' }],
+    courses: courseNames.map((shortname, i) => ({
+      campus: 'MAIN',
+      semester,
+      program: 'BSIT',
+      shortname,
+      fullname: `Bench Course ${i}`,
+    })),
+    users: [
+      ...Array.from({ length: courses }, (_, i) => ({
+        username: `fac${pad(i)}`,
+        fullName: `Faculty ${i}`,
+        roles: ['FACULTY'],
+      })),
+      ...Array.from({ length: students }, (_, i) => ({
+        username: `stu${pad(i)}`,
+        fullName: `Student ${i}`,
+        roles: ['STUDENT'],
+      })),
+    ],
+    enrollments: [
+      ...courseNames.map((course, i) => ({
+        username: `fac${pad(i)}`,
+        course,
+        campus: 'MAIN',
+        semester,
+        role: 'faculty',
+      })),
+      ...courseNames.flatMap((course) =>
+        Array.from({ length: students }, (_, s) => ({
+          username: `stu${pad(s)}`,
+          course,
+          campus: 'MAIN',
+          semester,
+          role: 'student',
+        })),
+      ),
+    ],
+  };
+}
+
+/** Access tokens for the named users: one session row each, signed like a login would. */
+export async function mintTokens(
+  db: DatabaseClient,
+  settings: Settings,
+  usernames: string[],
+): Promise<Map<string, string>> {
+  const tokens = new TokenService(settings);
+  const users = await db.selectFrom('users').select(['id', 'username']).where('username', 'in', usernames).execute();
+  const sessions = await db
+    .insertInto('auth_sessions')
+    .values(users.map((user) => ({ user_id: user.id })))
+    .returning(['id', 'user_id'])
+    .execute();
+  const byUser = new Map(users.map((user) => [user.id, user.username]));
+  const result = new Map<string, string>();
+  for (const session of sessions)
+    result.set(
+      byUser.get(session.user_id) as string,
+      await tokens.signAccessToken({ userId: session.user_id, sessionId: session.id }),
+    );
+  return result;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The built API (dist/src/main.js) in a process of its own, so the load generator does not share its CPU time. */
+export async function startApiProcess(
+  databaseUrl: string,
+): Promise<{ baseUrl: string; child: ChildProcess; stop(): Promise<void> }> {
+  const port = await freePort();
+  const main = fileURLToPath(new URL('../../src/main.js', import.meta.url));
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, ...benchEnvironment(databaseUrl, port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseUrl,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function peakRssMegabytes(): number {
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}

@@ -1,0 +1,158 @@
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { badRequest } from '../../common/http/errors.js';
+import { normalizeHeaders } from './headers.js';
+
+/** One data row of an uploaded file, keyed by normalised header. `sourceIdentifier` counts data rows from 1. */
+export interface SourceRecord {
+  sourceIdentifier: number;
+  values: Record<string, string>;
+}
+
+export interface CsvReadOptions {
+  delimiter?: string;
+  quote?: string;
+  escape?: string;
+  /** Record separator (line ending); detected when absent. */
+  separator?: string;
+  /** Called once with the normalised header row, before the first record. */
+  onHeaders?: (headers: string[]) => void;
+}
+
+export interface ExcelReadOptions {
+  sheetName?: string;
+  /** 1-based position of the sheet in the workbook. */
+  sheetIndex?: number;
+  /** Called once with the normalised header row, before the first record. */
+  onHeaders?: (headers: string[]) => void;
+}
+
+/** A blank line or a row whose every cell is empty is not a data row and gets no sourceIdentifier. */
+function isBlank(cells: readonly string[]): boolean {
+  return cells.every((cell) => cell.trim() === '');
+}
+
+function toRecord(headers: readonly string[], cells: readonly string[], sourceIdentifier: number): SourceRecord {
+  const values: Record<string, string> = {};
+  headers.forEach((header, index) => {
+    values[header] = (cells[index] ?? '').trim();
+  });
+  return { sourceIdentifier, values };
+}
+
+/** Streams the records of a CSV file (a UTF-8 byte-order mark is dropped). */
+export async function* readCsvRecords(
+  input: Buffer | Readable,
+  options: CsvReadOptions = {},
+): AsyncGenerator<SourceRecord> {
+  const parser = parse({
+    bom: true,
+    delimiter: options.delimiter ?? ',',
+    quote: options.quote ?? '"',
+    escape: options.escape ?? '"',
+    ...(options.separator ? { record_delimiter: options.separator } : {}),
+    relax_column_count: true,
+    skip_empty_lines: true,
+  });
+  const source = Buffer.isBuffer(input) ? Readable.from([input]) : input;
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
+  let headers: string[] | undefined;
+  let ordinal = 0;
+  try {
+    for await (const row of parser as AsyncIterable<string[]>) {
+      if (!headers) {
+        headers = normalizeHeaders(row);
+        options.onHeaders?.(headers);
+        continue;
+      }
+      if (isBlank(row)) continue;
+      ordinal += 1;
+      yield toRecord(headers, row, ordinal);
+    }
+  } catch (error) {
+    if (error instanceof CsvError) throw badRequest(`the file could not be read as CSV: ${error.message}`);
+    throw error;
+  }
+  if (!headers) throw badRequest('the file has no header row');
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value !== 'object') return String(value);
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as ExcelJS.CellFormulaValue).result;
+    return result === undefined || result === null || typeof result === 'object' ? '' : String(result);
+  }
+  if ('hyperlink' in value) return String(value.text);
+  if ('error' in value) return String(value.error);
+  return '';
+}
+
+function rowCells(row: ExcelJS.Row): string[] {
+  // ExcelJS rows are 1-based: values[0] is always empty.
+  const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+  return Array.from(values, (value) => cellText(value as ExcelJS.CellValue));
+}
+
+/**
+ * Streams the records of one sheet of an XLSX workbook: the one named `sheetName`, the `sheetIndex`-th, or
+ * the first. Rows are read as they are unzipped, so the workbook is never held as a whole.
+ */
+export async function* readExcelRecords(
+  input: Buffer | Readable,
+  options: ExcelReadOptions = {},
+): AsyncGenerator<SourceRecord> {
+  const source = Buffer.isBuffer(input) ? Readable.from([input]) : input;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  const wanted = options.sheetName ?? `#${options.sheetIndex ?? 1}`;
+  let position = 0;
+  let found = false;
+  try {
+    for await (const worksheet of reader) {
+      position += 1;
+      const name = (worksheet as unknown as { name?: string }).name;
+      const matches =
+        options.sheetName !== undefined ? name === options.sheetName : position === (options.sheetIndex ?? 1);
+      if (!matches || found) {
+        // Read other sheets through: ExcelJS may have spooled them to temporary files it removes afterwards.
+        for await (const row of worksheet) void row;
+        continue;
+      }
+      found = true;
+      let headers: string[] | undefined;
+      let ordinal = 0;
+      for await (const row of worksheet) {
+        const cells = rowCells(row);
+        if (!headers) {
+          if (isBlank(cells)) continue;
+          headers = normalizeHeaders(cells);
+          options.onHeaders?.(headers);
+          continue;
+        }
+        if (isBlank(cells)) continue;
+        ordinal += 1;
+        yield toRecord(headers, cells, ordinal);
+      }
+      if (!headers) throw badRequest('the sheet has no header row');
+    }
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AppError') throw error;
+    throw badRequest(
+      `the file could not be read as an Excel workbook: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (!found)
+    throw badRequest(
+      `the workbook has no sheet ${options.sheetName !== undefined ? `named '${options.sheetName}'` : wanted}`,
+    );
+}

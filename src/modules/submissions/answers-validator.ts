@@ -1,0 +1,89 @@
+import type { ErrorDetail } from '../../common/http/errors.js';
+import {
+  leafSections,
+  QUESTION_VALUE_RANGE,
+  type Question,
+  type QuestionnaireSchema,
+} from '../questionnaires/questionnaire-schema.js';
+
+export interface SubmittedAnswer {
+  questionId: string;
+  value: number;
+}
+
+export interface AnswerRow {
+  questionId: string;
+  sectionId: string;
+  dimensionCode: string;
+  value: number;
+}
+
+export interface CheckedContent {
+  details: ErrorDetail[];
+  answers: AnswerRow[];
+  /** The comment as kept: trimmed, null when absent or blank. */
+  comment: string | null;
+}
+
+/**
+ * Checks answers and comment against a version's schema (pure). Every problem is reported at once:
+ * an unknown or repeated question (`answers.N.questionId`), a value that is not an integer in its
+ * type's range (`answers.N.value`), an unanswered required question (`answers`), and a comment that
+ * the schema's qualitativeFeedback does not allow, requires, or finds too long (`qualitativeComment`).
+ */
+export function checkSubmissionContent(
+  schema: QuestionnaireSchema,
+  submitted: readonly SubmittedAnswer[],
+  rawComment: string | null | undefined,
+): CheckedContent {
+  const details: ErrorDetail[] = [];
+  const questions = new Map<string, { question: Question; sectionId: string }>();
+  for (const leaf of leafSections(schema))
+    for (const question of leaf.questions) questions.set(question.id, { question, sectionId: leaf.id });
+
+  const answers: AnswerRow[] = [];
+  const answered = new Set<string>();
+  submitted.forEach((answer, index) => {
+    const entry = questions.get(answer.questionId);
+    if (!entry) {
+      details.push({ path: `answers.${index}.questionId`, message: `unknown question "${answer.questionId}"` });
+      return;
+    }
+    if (answered.has(answer.questionId)) {
+      details.push({
+        path: `answers.${index}.questionId`,
+        message: `question "${answer.questionId}" is answered twice`,
+      });
+      return;
+    }
+    answered.add(answer.questionId);
+    const { min, max } = QUESTION_VALUE_RANGE[entry.question.type];
+    if (!Number.isInteger(answer.value) || answer.value < min || answer.value > max) {
+      details.push({
+        path: `answers.${index}.value`,
+        message: `question "${answer.questionId}" (${entry.question.type}) takes an integer from ${min} to ${max}`,
+      });
+      return;
+    }
+    answers.push({
+      questionId: answer.questionId,
+      sectionId: entry.sectionId,
+      dimensionCode: entry.question.dimensionCode,
+      value: answer.value,
+    });
+  });
+  for (const { question } of questions.values())
+    if (question.required && !answered.has(question.id))
+      details.push({ path: 'answers', message: `question "${question.id}" is required` });
+
+  const feedback = schema.qualitativeFeedback;
+  const comment = rawComment?.trim() ? rawComment.trim() : null;
+  if (comment !== null && !feedback.enabled)
+    details.push({ path: 'qualitativeComment', message: 'this questionnaire takes no comment' });
+  else if (comment === null && feedback.required)
+    details.push({ path: 'qualitativeComment', message: 'a comment is required' });
+  else if (comment !== null && comment.length > feedback.maxLength)
+    details.push({ path: 'qualitativeComment', message: `a comment has at most ${feedback.maxLength} characters` });
+
+  return { details, answers, comment };
+}

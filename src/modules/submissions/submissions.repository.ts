@@ -1,0 +1,247 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { DATABASE } from '../../common/core/tokens.js';
+import type { DatabaseClient } from '../../common/database/database.js';
+import type { Database, NewSubmission, Role, VersionStatus } from '../../db/schema.js';
+import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
+import type { AnswerRow } from './answers-validator.js';
+
+type Executor = Kysely<Database>;
+export type Trx = Transaction<Database>;
+
+export interface UserReference {
+  id: string;
+  username: string;
+  fullName: string;
+  roles: Role[];
+}
+
+export interface SemesterContext {
+  id: string;
+  code: string;
+  label: string;
+  academicYear: string;
+  campusId: string;
+  campusCode: string;
+  campusName: string;
+}
+
+/** A course with everything above it: program, department, semester and campus. */
+export interface CourseContext {
+  id: string;
+  shortname: string;
+  fullname: string;
+  programId: string;
+  programCode: string;
+  programName: string | null;
+  departmentId: string;
+  departmentCode: string;
+  departmentName: string | null;
+  semester: SemesterContext;
+}
+
+export interface SubmissionVersion {
+  id: string;
+  questionnaireId: string;
+  typeCode: string;
+  versionNumber: number;
+  status: VersionStatus;
+  schema: QuestionnaireSchema;
+}
+
+/** The only code that reads and writes submissions, and the reference reads a submission needs. */
+@Injectable()
+export class SubmissionsRepository {
+  constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
+
+  transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /**
+   * The version, share-locked for the rest of the transaction: a concurrent publish or deprecate waits
+   * until this submission commits, so no submission lands on a version that stopped being ACTIVE.
+   */
+  async lockVersion(trx: Trx, id: string): Promise<SubmissionVersion | undefined> {
+    const row = await trx
+      .selectFrom('questionnaire_versions as v')
+      .innerJoin('questionnaires as q', 'q.id', 'v.questionnaire_id')
+      .innerJoin('questionnaire_types as t', 't.id', 'q.type_id')
+      .select([
+        'v.id',
+        'v.questionnaire_id as questionnaireId',
+        't.code as typeCode',
+        'v.version_number as versionNumber',
+        'v.status',
+        'v.schema_snapshot as schema',
+      ])
+      .where('v.id', '=', id)
+      .forShare('v')
+      .executeTakeFirst();
+    return row ? { ...row, schema: row.schema as QuestionnaireSchema } : undefined;
+  }
+
+  private userQuery(executor: Executor) {
+    return executor
+      .selectFrom('users as u')
+      .select([
+        'u.id',
+        'u.username',
+        'u.full_name as fullName',
+        sql<
+          Role[]
+        >`coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM user_roles r WHERE r.user_id = u.id), '{}')`.as(
+          'roles',
+        ),
+      ]);
+  }
+
+  userById(id: string, executor: Executor = this.db): Promise<UserReference | undefined> {
+    return this.userQuery(executor).where('u.id', '=', id).executeTakeFirst();
+  }
+
+  userByUsername(username: string, executor: Executor = this.db): Promise<UserReference | undefined> {
+    return this.userQuery(executor)
+      .where(sql<string>`lower(u.username)`, '=', username.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  private courseQuery(executor: Executor) {
+    return executor
+      .selectFrom('courses as co')
+      .innerJoin('programs as p', 'p.id', 'co.program_id')
+      .innerJoin('departments as d', 'd.id', 'p.department_id')
+      .innerJoin('semesters as s', 's.id', 'd.semester_id')
+      .innerJoin('campuses as c', 'c.id', 's.campus_id')
+      .select([
+        'co.id',
+        'co.shortname',
+        'co.fullname',
+        'p.id as programId',
+        'p.code as programCode',
+        'p.name as programName',
+        'd.id as departmentId',
+        'd.code as departmentCode',
+        'd.name as departmentName',
+        's.id as semesterId',
+        's.code as semesterCode',
+        's.label as semesterLabel',
+        's.academic_year as academicYear',
+        'c.id as campusId',
+        'c.code as campusCode',
+        'c.name as campusName',
+      ]);
+  }
+
+  private static toCourse(row: {
+    id: string;
+    shortname: string;
+    fullname: string;
+    programId: string;
+    programCode: string;
+    programName: string | null;
+    departmentId: string;
+    departmentCode: string;
+    departmentName: string | null;
+    semesterId: string;
+    semesterCode: string;
+    semesterLabel: string;
+    academicYear: string;
+    campusId: string;
+    campusCode: string;
+    campusName: string;
+  }): CourseContext {
+    return {
+      id: row.id,
+      shortname: row.shortname,
+      fullname: row.fullname,
+      programId: row.programId,
+      programCode: row.programCode,
+      programName: row.programName,
+      departmentId: row.departmentId,
+      departmentCode: row.departmentCode,
+      departmentName: row.departmentName,
+      semester: {
+        id: row.semesterId,
+        code: row.semesterCode,
+        label: row.semesterLabel,
+        academicYear: row.academicYear,
+        campusId: row.campusId,
+        campusCode: row.campusCode,
+        campusName: row.campusName,
+      },
+    };
+  }
+
+  async courseById(id: string, executor: Executor = this.db): Promise<CourseContext | undefined> {
+    const row = await this.courseQuery(executor).where('co.id', '=', id).executeTakeFirst();
+    return row ? SubmissionsRepository.toCourse(row) : undefined;
+  }
+
+  async courseByShortname(shortname: string, executor: Executor = this.db): Promise<CourseContext | undefined> {
+    const row = await this.courseQuery(executor).where('co.shortname', '=', shortname).executeTakeFirst();
+    return row ? SubmissionsRepository.toCourse(row) : undefined;
+  }
+
+  semesterById(id: string, executor: Executor = this.db): Promise<SemesterContext | undefined> {
+    return executor
+      .selectFrom('semesters as s')
+      .innerJoin('campuses as c', 'c.id', 's.campus_id')
+      .select([
+        's.id',
+        's.code',
+        's.label',
+        's.academic_year as academicYear',
+        'c.id as campusId',
+        'c.code as campusCode',
+        'c.name as campusName',
+      ])
+      .where('s.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The enrollment roles ('student', 'faculty') each of the given users holds in the course. */
+  async enrollmentRoles(executor: Executor, courseId: string, userIds: string[]) {
+    const rows = await executor
+      .selectFrom('enrollments')
+      .select(['user_id as userId', 'role'])
+      .where('course_id', '=', courseId)
+      .where('user_id', 'in', userIds)
+      .execute();
+    return rows;
+  }
+
+  /** The courses a user teaches (enrollment role faculty) in one semester. */
+  async taughtCourses(executor: Executor, facultyId: string, semesterId: string): Promise<CourseContext[]> {
+    const rows = await this.courseQuery(executor)
+      .innerJoin('enrollments as e', 'e.course_id', 'co.id')
+      .where('e.user_id', '=', facultyId)
+      .where('e.role', '=', 'faculty')
+      .where('s.id', '=', semesterId)
+      .orderBy('co.shortname')
+      .execute();
+    return rows.map((row) => SubmissionsRepository.toCourse(row));
+  }
+
+  async insert(trx: Trx, submission: NewSubmission, answers: AnswerRow[]) {
+    const row = await trx
+      .insertInto('submissions')
+      .values(submission)
+      .returning(['id', 'created_at as createdAt'])
+      .executeTakeFirstOrThrow();
+    if (answers.length > 0)
+      await trx
+        .insertInto('submission_answers')
+        .values(
+          answers.map((answer) => ({
+            submission_id: row.id,
+            question_id: answer.questionId,
+            section_id: answer.sectionId,
+            dimension_code: answer.dimensionCode,
+            value: answer.value,
+          })),
+        )
+        .execute();
+    return row;
+  }
+}

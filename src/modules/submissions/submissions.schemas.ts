@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const submissionBody = z.strictObject({
+  versionId: z.uuid(),
+  facultyId: z.uuid(),
+  courseId: z
+    .uuid()
+    .nullable()
+    .optional()
+    .describe('required for FACULTY_FEEDBACK; may be absent for IN/OUT_OF_CLASSROOM'),
+  semesterId: z
+    .uuid()
+    .optional()
+    .describe("required when courseId is absent; when given with a course it must be the course's semester"),
+  answers: z
+    .array(z.strictObject({ questionId: z.string().min(1).max(64), value: z.number() }))
+    .max(1000)
+    .describe('LIKERT_5 takes an integer 1..5, YES_NO 0 or 1'),
+  qualitativeComment: z.string().max(20_000).nullable().optional(),
+});
+
+export const submissionResult = z.object({
+  id: z.uuid(),
+  versionId: z.uuid(),
+  facultyId: z.uuid(),
+  courseId: z.uuid().nullable(),
+  semesterId: z.uuid(),
+  normalizedScore: z.number().nullable(),
+  cleanedComment: z.string().nullable(),
+  qualitativeComment: z.string().nullable(),
+  createdAt: z.string(),
+});
