@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import { createApp } from './app.js';
-import { createDatabase, migrateToLatest } from './common/database/database.js';
 import { getLogger } from './common/logging/logger.js';
 import { loadSettings } from './config/settings.js';
 import { demoInstitution } from './demo/demo-institution.js';
+import { demoEvaluations } from './demo/demo-seed.js';
 import { InstitutionImportService } from './modules/institution/institution-import.service.js';
+import { defaultWorkerUrls, migrateDatabase, startEmbeddedAnalysisWorker } from './processes.js';
 
 /**
  * The main job (`npm run demo`): make a demo database, migrate it, import a demo institution and
@@ -37,19 +38,18 @@ async function ensureDatabase(url: string): Promise<void> {
 
 async function main(): Promise<void> {
   for (const [key, value] of Object.entries(DEMO_DEFAULTS)) if (!process.env[key]) process.env[key] = value;
+  defaultWorkerUrls(process.env);
   const settings = loadSettings();
   await ensureDatabase(settings.DATABASE_URL);
-  const db = createDatabase(settings.DATABASE_URL, 1);
-  try {
-    await migrateToLatest(db);
-  } finally {
-    await db.destroy();
-  }
+  await migrateDatabase(settings.DATABASE_URL);
   const app = await createApp(settings);
   const logger = getLogger('demo');
   const imported = await app.get(InstitutionImportService).import(demoInstitution(), null);
   logger.info({ imported }, 'demo institution imported');
+  const evaluations = await demoEvaluations(app);
+  logger.info({ evaluations }, 'demo questionnaires and submissions');
   await app.listen({ port: settings.PORT, host: settings.HOST });
+  await startEmbeddedAnalysisWorker(process.env, logger);
   const base = `http://127.0.0.1:${settings.PORT}`;
   process.stdout.write(
     [
@@ -57,6 +57,8 @@ async function main(): Promise<void> {
       'Feedback Analysis Service demo is running.',
       `  API:      ${base}/api/v1   (health: ${base}/api/v1/health)`,
       `  Docs:     ${base}/api/docs`,
+      `  Analysis worker: http://127.0.0.1:${settings.ANALYSIS_WORKER_PORT}/{sentiment,embeddings,topics}/runsync`,
+      `  Data:     ${evaluations.questionnaires} questionnaires, ${evaluations.submissions} submissions (${evaluations.ingestedRows} rows ingested from CSV, ${evaluations.failedRows} refused as expected)`,
       `  Log in:   POST ${base}/api/v1/auth/login as '${settings.SUPER_ADMIN_USERNAME}' (password: SUPER_ADMIN_PASSWORD, see README),`,
       `            or dean.ccs / chair.bsit / head.main / maria.santos / student001 with the demo user password (README, 'Demo').`,
       'Press Ctrl+C to stop.',

@@ -102,7 +102,7 @@ export function detectLanguage(text: string): LanguageCode {
   return languageFromVotes(languageVotes(text));
 }
 
-export function languageFromVotes(votes: LanguageVotes): LanguageCode {
+function languageFromVotes(votes: LanguageVotes): LanguageCode {
   const philippine = votes.tl + votes.ceb;
   const total = votes.en + philippine;
   if (total < 1) return 'unknown';

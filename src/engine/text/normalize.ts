@@ -8,7 +8,7 @@ const QUOTE_LIKE = /[\u201C\u201D\u201E\u201F\u2033]/gu;
 const DASH_LIKE = /[\u2010\u2011\u2012\u2013\u2014\u2212]/gu;
 /** Zero-width joiners are kept only inside emoji sequences (family, profession emojis). */
 const STRAY_ZERO_WIDTH_JOINER =
-  /(?<![\p{Extended_Pictographic}\u{FE0F}\u{1F3FB}-\u{1F3FF}])\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
+  /(?<!\p{Extended_Pictographic}|\u{FE0F}|\p{Emoji_Modifier})\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
 /** Format characters (BOM, zero-width space, bidi marks, soft hyphen) other than the joiner. */
 const FORMAT_CHARACTERS = /(?!\u200D)\p{Cf}/gu;
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
@@ -34,9 +34,4 @@ export function normalizeText(raw: string): string {
     .replace(REPEATED_EMOJI, '$1$1$1')
     .replace(WHITESPACE_RUN, ' ')
     .trim();
-}
-
-/** True when the raw text held a letter written three or more times in a row (emphasis, "galinggg"). */
-export function hasElongation(raw: string): boolean {
-  return /(\p{L})\1{2,}/u.test(raw);
 }

@@ -171,7 +171,7 @@ export function expandWord(lowerWord: string, previous: string | undefined): str
 }
 
 /** Lowercases and rewrites "w/" and "w/o" before words are matched. */
-export function prepareForTokens(text: string): string {
+function prepareForTokens(text: string): string {
   return normalizeText(text)
     .toLowerCase()
     .replace(/\bw\/o\b/gu, 'without')

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
 import type { DatabaseClient } from '../../common/database/database.js';
+import { coursesWithHierarchy } from './course-hierarchy.js';
 
 /** Reads of reference data: campuses, semesters and the admin filter cascade. */
 @Injectable()
@@ -116,12 +117,7 @@ export class InstitutionRepository {
   }
 
   courses(filter: { facultyUsername?: string; semesterId?: string; programId?: string }) {
-    return this.db
-      .selectFrom('courses as co')
-      .innerJoin('programs as p', 'p.id', 'co.program_id')
-      .innerJoin('departments as d', 'd.id', 'p.department_id')
-      .innerJoin('semesters as s', 's.id', 'd.semester_id')
-      .innerJoin('campuses as c', 'c.id', 's.campus_id')
+    return coursesWithHierarchy(this.db)
       .select([
         'co.id',
         'co.shortname',

@@ -5,6 +5,7 @@ import type { DatabaseClient } from '../../common/database/database.js';
 import type { Database, NewSubmission, Role, VersionStatus } from '../../db/schema.js';
 import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
 import type { AnswerRow } from './answers-validator.js';
+import { coursesWithHierarchy } from '../institution/course-hierarchy.js';
 
 type Executor = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -107,30 +108,24 @@ export class SubmissionsRepository {
   }
 
   private courseQuery(executor: Executor) {
-    return executor
-      .selectFrom('courses as co')
-      .innerJoin('programs as p', 'p.id', 'co.program_id')
-      .innerJoin('departments as d', 'd.id', 'p.department_id')
-      .innerJoin('semesters as s', 's.id', 'd.semester_id')
-      .innerJoin('campuses as c', 'c.id', 's.campus_id')
-      .select([
-        'co.id',
-        'co.shortname',
-        'co.fullname',
-        'p.id as programId',
-        'p.code as programCode',
-        'p.name as programName',
-        'd.id as departmentId',
-        'd.code as departmentCode',
-        'd.name as departmentName',
-        's.id as semesterId',
-        's.code as semesterCode',
-        's.label as semesterLabel',
-        's.academic_year as academicYear',
-        'c.id as campusId',
-        'c.code as campusCode',
-        'c.name as campusName',
-      ]);
+    return coursesWithHierarchy(executor).select([
+      'co.id',
+      'co.shortname',
+      'co.fullname',
+      'p.id as programId',
+      'p.code as programCode',
+      'p.name as programName',
+      'd.id as departmentId',
+      'd.code as departmentCode',
+      'd.name as departmentName',
+      's.id as semesterId',
+      's.code as semesterCode',
+      's.label as semesterLabel',
+      's.academic_year as academicYear',
+      'c.id as campusId',
+      'c.code as campusCode',
+      'c.name as campusName',
+    ]);
   }
 
   private static toCourse(row: {

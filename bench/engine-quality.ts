@@ -1,0 +1,252 @@
+/**
+ * Sentiment quality on the labelled development sets in ../shared/data/sentiment/ (read in place):
+ * accuracy and macro-F1 per file and per language column, against a majority-class and a plain VADER
+ * baseline, plus the engine's throughput. Run: npm run bench:engine-quality
+ */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import type { SentimentLabel } from '../src/engine/contracts.js';
+import { dominantLabel, scoreSentiment, SENTIMENT_ENGINE_VERSION } from '../src/engine/sentiment/index.js';
+import { scoreComment, type TracedContribution } from '../src/engine/sentiment/score.js';
+import { isJunkComment, tokenize } from '../src/engine/text/index.js';
+
+const LABELS: readonly SentimentLabel[] = ['positive', 'neutral', 'negative'];
+
+export interface Figures {
+  rows: number;
+  accuracy: number;
+  macroF1: number;
+  /** The gold classes the macro-F1 is computed over (two when a file has no neutral rows, for instance). */
+  classes: SentimentLabel[];
+  f1ByClass: Partial<Record<SentimentLabel, number>>;
+}
+
+export interface FileQuality {
+  file: string;
+  engine: Figures;
+  majorityBaseline: Figures;
+  vaderBaseline: Figures;
+  byLanguage: Record<string, Figures>;
+  /** Even rows (0, 2, ...) were the ones read while tuning; odd rows are the held-out view. */
+  tuningHalf: Figures;
+  heldOutHalf: Figures;
+  junkRows: number;
+  /** Misclassified rows with the contributions behind the score (ENGINE_QUALITY_SHOW_ERRORS=n, even rows). */
+  errors: string[];
+}
+
+export interface EngineQuality {
+  engineVersion: string;
+  dataDirectory: string;
+  files: FileQuality[];
+  commentsPerSecond: number;
+}
+
+interface Row {
+  text: string;
+  gold: SentimentLabel;
+  language: string | undefined;
+}
+
+function isLabel(value: string): value is SentimentLabel {
+  return (LABELS as readonly string[]).includes(value);
+}
+
+function readRows(path: string): Row[] {
+  const records = parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true, bom: true }) as Record<
+    string,
+    string
+  >[];
+  const rows: Row[] = [];
+  for (const record of records) {
+    const label = (record.label ?? '').trim().toLowerCase();
+    if (!isLabel(label)) continue;
+    rows.push({ text: record.text ?? '', gold: label, language: record.lang });
+  }
+  return rows;
+}
+
+export function measure(gold: readonly SentimentLabel[], predicted: readonly SentimentLabel[]): Figures {
+  const classes = LABELS.filter((label) => gold.includes(label));
+  let correct = 0;
+  gold.forEach((label, index) => {
+    if (predicted[index] === label) correct += 1;
+  });
+  const f1s = classes.map((label) => {
+    let truePositive = 0;
+    let falsePositive = 0;
+    let falseNegative = 0;
+    gold.forEach((goldLabel, index) => {
+      const predictedLabel = predicted[index];
+      if (predictedLabel === label && goldLabel === label) truePositive += 1;
+      else if (predictedLabel === label) falsePositive += 1;
+      else if (goldLabel === label) falseNegative += 1;
+    });
+    const denominator = 2 * truePositive + falsePositive + falseNegative;
+    return denominator === 0 ? 0 : (2 * truePositive) / denominator;
+  });
+  const f1ByClass: Partial<Record<SentimentLabel, number>> = {};
+  classes.forEach((label, index) => {
+    f1ByClass[label] = f1s[index] ?? 0;
+  });
+  return {
+    rows: gold.length,
+    accuracy: gold.length === 0 ? 0 : correct / gold.length,
+    macroF1: f1s.length === 0 ? 0 : f1s.reduce((sum, value) => sum + value, 0) / f1s.length,
+    classes,
+    f1ByClass,
+  };
+}
+
+/** Plain VADER: sum of lexicon valences, compound normalised as VADER does, ±0.05 thresholds. */
+function vaderBaseline(): (text: string) => SentimentLabel {
+  const lexicon = new Map<string, number>();
+  const file = readFileSync(new URL('../src/engine/sentiment/data/en_vader.tsv', import.meta.url), 'utf8');
+  for (const line of file.split('\n')) {
+    const [word, value] = line.split('\t');
+    if (word !== undefined && value !== undefined) lexicon.set(word, Number(value));
+  }
+  return (text) => {
+    let sum = 0;
+    for (const token of tokenize(text)) sum += lexicon.get(token) ?? 0;
+    const compound = sum / Math.sqrt(sum * sum + 15);
+    if (compound >= 0.05) return 'positive';
+    if (compound <= -0.05) return 'negative';
+    return 'neutral';
+  };
+}
+
+/** Tuning aid: why some even (tuning-half) rows were misclassified. Odd rows stay unread. */
+function explainErrors(rows: readonly Row[], predicted: readonly SentimentLabel[], limit: number): string[] {
+  const errors: string[] = [];
+  for (let index = 0; index < rows.length && errors.length < limit; index += 2) {
+    const row = rows[index];
+    const label = predicted[index];
+    if (row === undefined || label === undefined || label === row.gold) continue;
+    const trace: TracedContribution[] = [];
+    scoreComment(row.text, trace);
+    const contributions = trace.map((item) => `${item.token}:${item.value.toFixed(2)}`).join(' ');
+    errors.push(`${row.gold}->${label} [${contributions}] ${row.text.slice(0, 160)}`);
+  }
+  return errors;
+}
+
+function majorityLabel(rows: readonly Row[]): SentimentLabel {
+  const counts = new Map<SentimentLabel, number>();
+  for (const row of rows) counts.set(row.gold, (counts.get(row.gold) ?? 0) + 1);
+  return [...counts.entries()].sort((left, right) => right[1] - left[1])[0]?.[0] ?? 'neutral';
+}
+
+export function dataDirectory(): string {
+  return process.env.SENTIMENT_DATA_DIR ?? resolve(process.cwd(), '../shared/data/sentiment');
+}
+
+function measureSpeed(texts: readonly string[]): number {
+  const rounds = Math.max(1, Math.ceil(20_000 / Math.max(1, texts.length)));
+  const started = performance.now();
+  let scored = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    for (const text of texts) {
+      scoreSentiment(text);
+      scored += 1;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return scored / seconds;
+}
+
+export function runEngineQuality(directory = dataDirectory()): EngineQuality {
+  const vader = vaderBaseline();
+  const files: FileQuality[] = [];
+  const allTexts: string[] = [];
+  for (const file of readdirSync(directory)
+    .filter((name) => name.endsWith('.csv'))
+    .sort()) {
+    const rows = readRows(join(directory, file));
+    const gold = rows.map((row) => row.gold);
+    const predicted = rows.map((row) => dominantLabel(scoreSentiment(row.text)));
+    const majority = majorityLabel(rows);
+    const byLanguage: Record<string, Figures> = {};
+    const languages = [...new Set(rows.map((row) => row.language).filter((language) => language !== undefined))];
+    for (const language of languages.sort()) {
+      const indexes = rows.flatMap((row, index) => (row.language === language ? [index] : []));
+      byLanguage[language] = measure(
+        indexes.map((index) => gold[index] ?? 'neutral'),
+        indexes.map((index) => predicted[index] ?? 'neutral'),
+      );
+    }
+    const half = (parity: number): Figures =>
+      measure(
+        gold.filter((_, index) => index % 2 === parity),
+        predicted.filter((_, index) => index % 2 === parity),
+      );
+    files.push({
+      file,
+      engine: measure(gold, predicted),
+      majorityBaseline: measure(
+        gold,
+        rows.map(() => majority),
+      ),
+      vaderBaseline: measure(
+        gold,
+        rows.map((row) => vader(row.text)),
+      ),
+      byLanguage,
+      tuningHalf: half(0),
+      heldOutHalf: half(1),
+      junkRows: rows.filter((row) => isJunkComment(row.text)).length,
+      errors: explainErrors(rows, predicted, Number(process.env.ENGINE_QUALITY_SHOW_ERRORS ?? 0)),
+    });
+    allTexts.push(...rows.map((row) => row.text));
+  }
+  return {
+    engineVersion: SENTIMENT_ENGINE_VERSION,
+    dataDirectory: directory,
+    files,
+    commentsPerSecond: measureSpeed(allTexts),
+  };
+}
+
+function format(figures: Figures): string {
+  const classes = figures.classes.length < 3 ? ` (macro-F1 over ${figures.classes.join('/')} only)` : '';
+  return `rows ${String(figures.rows).padStart(5)}  accuracy ${figures.accuracy.toFixed(3)}  macro-F1 ${figures.macroF1.toFixed(3)}${classes}`;
+}
+
+function ratio(engine: number, baseline: number): string {
+  return baseline === 0 ? 'n/a' : `${(engine / baseline).toFixed(2)}x`;
+}
+
+function printReport(quality: EngineQuality): void {
+  console.log(`Sentiment engine ${quality.engineVersion}; data: ${quality.dataDirectory}`);
+  console.log('Sources: see ../shared/data/README.md (each file cites its repository and licence).\n');
+  for (const file of quality.files) {
+    console.log(`== ${file.file}`);
+    console.log(`  engine            ${format(file.engine)}`);
+    const perClass = Object.entries(file.engine.f1ByClass)
+      .map(([label, f1]) => `${label} ${f1.toFixed(3)}`)
+      .join(', ');
+    console.log(`                    F1 per class: ${perClass}`);
+    console.log(
+      `  majority class    ${format(file.majorityBaseline)}  -> engine macro-F1 ${ratio(file.engine.macroF1, file.majorityBaseline.macroF1)}`,
+    );
+    console.log(
+      `  plain VADER       ${format(file.vaderBaseline)}  -> engine macro-F1 ${ratio(file.engine.macroF1, file.vaderBaseline.macroF1)}`,
+    );
+    console.log(`  tuning half       ${format(file.tuningHalf)}`);
+    console.log(`  held-out half     ${format(file.heldOutHalf)}`);
+    for (const [language, figures] of Object.entries(file.byLanguage)) {
+      console.log(`  lang=${language.padEnd(12)} ${format(figures)}`);
+    }
+    console.log(`  rows cleanComment would drop as junk: ${file.junkRows}`);
+    for (const error of file.errors) console.log(`    ${error}`);
+    console.log('');
+  }
+  console.log(`Throughput: ${Math.round(quality.commentsPerSecond).toLocaleString('en')} comments/s (one thread)`);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  printReport(runEngineQuality());
+}

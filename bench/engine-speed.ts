@@ -1,0 +1,120 @@
+/**
+ * Engine throughput: 10,000 and 100,000 generated comments through sentiment, embeddings and the topic
+ * model; comments/s per stage, total seconds and peak RSS. Embeddings are held in one Float32Array until
+ * the topic model needs them.
+ * Run: npm run bench:engine-speed (node --max-old-space-size=4096 dist/bench/engine-speed.js)
+ */
+
+import { pathToFileURL } from 'node:url';
+import { EMBEDDING_DIMENSIONS, embedText } from '../src/engine/embeddings/index.js';
+import { scoreSentiment } from '../src/engine/sentiment/index.js';
+import { buildTopicModel } from '../src/engine/topics/index.js';
+import { generateCorpus } from './corpus/generate.js';
+
+export interface StageSpeed {
+  stage: string;
+  seconds: number;
+  commentsPerSecond: number;
+}
+
+export interface SpeedRun {
+  comments: number;
+  stages: StageSpeed[];
+  totalSeconds: number;
+  topicCount: number;
+  outlierRatio: number;
+  peakRssMegabytes: number;
+}
+
+const TARGETS: Record<number, { seconds: number; rssMegabytes: number }> = {
+  10_000: { seconds: 30, rssMegabytes: Number.POSITIVE_INFINITY },
+  100_000: { seconds: 300, rssMegabytes: 2048 },
+};
+
+function timed<T>(run: () => T): [T, number] {
+  const started = performance.now();
+  const value = run();
+  return [value, (performance.now() - started) / 1000];
+}
+
+function peakRssMegabytes(): number {
+  // maxRSS is in kilobytes.
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+export function runSpeed(texts: readonly string[]): SpeedRun {
+  const count = texts.length;
+  const stages: StageSpeed[] = [];
+  const record = (stage: string, seconds: number): void => {
+    stages.push({ stage, seconds, commentsPerSecond: count / seconds });
+  };
+
+  const [, sentimentSeconds] = timed(() => {
+    for (const text of texts) scoreSentiment(text);
+  });
+  record('sentiment', sentimentSeconds);
+
+  const [embeddings, embeddingSeconds] = timed(() => {
+    const matrix = new Float32Array(count * EMBEDDING_DIMENSIONS);
+    texts.forEach((text, index) => matrix.set(embedText(text), index * EMBEDDING_DIMENSIONS));
+    return matrix;
+  });
+  record('embeddings', embeddingSeconds);
+
+  const [result, topicSeconds] = timed(() => {
+    // The topic model's contract takes number[] embeddings (what the worker receives as JSON).
+    const documents = texts.map((text, index) => ({
+      id: `c${index}`,
+      text,
+      embedding: Array.from(embeddings.subarray(index * EMBEDDING_DIMENSIONS, (index + 1) * EMBEDDING_DIMENSIONS)),
+    }));
+    return buildTopicModel(documents, { seed: 42 });
+  });
+  record('topic model', topicSeconds);
+
+  return {
+    comments: count,
+    stages,
+    totalSeconds: sentimentSeconds + embeddingSeconds + topicSeconds,
+    topicCount: result.topics.length,
+    outlierRatio: result.metrics.outlierRatio,
+    peakRssMegabytes: peakRssMegabytes(),
+  };
+}
+
+function printRun(run: SpeedRun): void {
+  console.log(`== ${run.comments.toLocaleString('en')} comments`);
+  for (const stage of run.stages) {
+    console.log(
+      `  ${stage.stage.padEnd(12)} ${stage.seconds.toFixed(2).padStart(8)} s  ${Math.round(stage.commentsPerSecond).toLocaleString('en').padStart(10)} comments/s`,
+    );
+  }
+  console.log(
+    `  total        ${run.totalSeconds.toFixed(2).padStart(8)} s   topics ${run.topicCount}, outlier ratio ${(run.outlierRatio * 100).toFixed(1)}%`,
+  );
+  console.log(`  peak RSS so far ${Math.round(run.peakRssMegabytes)} MB`);
+  const target = TARGETS[run.comments];
+  if (target !== undefined) {
+    const timeMet = run.totalSeconds <= target.seconds;
+    const memoryMet = run.peakRssMegabytes <= target.rssMegabytes;
+    const memoryTarget = Number.isFinite(target.rssMegabytes) ? `, peak RSS <= ${target.rssMegabytes} MB` : '';
+    console.log(`  ${timeMet && memoryMet ? 'MET ' : 'MISS'} target: <= ${target.seconds} s${memoryTarget}`);
+  }
+}
+
+export function runEngineSpeed(sizes: readonly number[] = [10_000, 100_000]): SpeedRun[] {
+  const largest = Math.max(...sizes);
+  const [corpus, generationSeconds] = timed(() => generateCorpus(largest).map((comment) => comment.text));
+  console.log(
+    `Generated ${largest.toLocaleString('en')} comments in ${generationSeconds.toFixed(1)} s (not timed below)\n`,
+  );
+  return sizes.map((size) => {
+    const run = runSpeed(corpus.slice(0, size));
+    printRun(run);
+    return run;
+  });
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runEngineSpeed();
+}

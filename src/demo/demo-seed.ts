@@ -1,0 +1,109 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DATABASE } from '../common/core/tokens.js';
+import type { DatabaseClient } from '../common/database/database.js';
+import { coursesWithHierarchy } from '../modules/institution/course-hierarchy.js';
+import { IngestionService } from '../modules/ingestion/ingestion.service.js';
+import { QuestionnairesService } from '../modules/questionnaires/questionnaires.service.js';
+import { SubmissionsService } from '../modules/submissions/submissions.service.js';
+import { DEMO_DIMENSIONS, DEMO_QUESTIONNAIRES, demoFeedbackCsv, demoFeedbackRows } from './demo-evaluations.js';
+import { demoInstitution } from './demo-institution.js';
+
+export interface DemoEvaluationSummary {
+  questionnaires: number;
+  submissions: number;
+  ingestedRows: number;
+  failedRows: number;
+}
+
+/**
+ * Puts the demo's evaluations in through the same services the API uses: the dimension registry, one
+ * published questionnaire per type, student feedback for both main-campus semesters as an ingested CSV,
+ * and classroom / out-of-classroom evaluations by the dean and the chairperson. Runs once per database:
+ * when questionnaires exist already it only counts what is there.
+ */
+export async function demoEvaluations(app: INestApplicationContext): Promise<DemoEvaluationSummary> {
+  const db = app.get<DatabaseClient>(DATABASE);
+  const count = async (table: 'questionnaires' | 'submissions') =>
+    (
+      await db
+        .selectFrom(table)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+  if ((await count('questionnaires')) > 0)
+    return {
+      questionnaires: await count('questionnaires'),
+      submissions: await count('submissions'),
+      ingestedRows: 0,
+      failedRows: 0,
+    };
+
+  const questionnaires = app.get(QuestionnairesService);
+  const known = new Set((await questionnaires.dimensions()).map((dimension) => dimension.code));
+  for (const dimension of DEMO_DIMENSIONS)
+    if (!known.has(dimension.code)) await questionnaires.createDimension(dimension.code, dimension.displayName);
+  const versionOf = new Map<string, string>();
+  for (const definition of DEMO_QUESTIONNAIRES) {
+    const questionnaire = await questionnaires.createQuestionnaire(definition.title, definition.typeCode);
+    const draft = await questionnaires.createVersion(questionnaire.id, definition.schema);
+    await questionnaires.publish(questionnaire.id, draft.id);
+    versionOf.set(definition.typeCode, draft.id);
+  }
+
+  const institution = demoInstitution();
+  const ingestion = app.get(IngestionService);
+  let ingestedRows = 0;
+  let failedRows = 0;
+  for (const semester of ['S22425', 'S12526']) {
+    const rows = demoFeedbackRows(institution, semester, semester === 'S22425' ? 2425 : 2526);
+    // One row that names a student who does not exist, to show a per-row refusal next to the stored rows.
+    rows.push({ ...(rows[0] as (typeof rows)[number]), respondent_username: 'student999' });
+    const result = await ingestion.ingest(null, versionOf.get('FACULTY_FEEDBACK') as string, demoFeedbackCsv(rows));
+    ingestedRows += result.succeeded;
+    failedRows += result.failed;
+  }
+
+  // The dean observes every CCS course at the main campus; the chairperson rates BSIT faculty out of class.
+  const submissions = app.get(SubmissionsService);
+  const users = new Map(
+    (await db.selectFrom('users').select(['id', 'username']).execute()).map((user) => [user.username, user.id]),
+  );
+  const roleOf = { 'dean.ccs': 'DEAN', 'chair.bsit': 'CHAIRPERSON' } as const;
+  const courses = await coursesWithHierarchy(db)
+    .innerJoin('enrollments as e', (join) => join.onRef('e.course_id', '=', 'co.id').on('e.role', '=', 'faculty'))
+    .select(['co.id as courseId', 'p.code as programCode', 'd.code as departmentCode', 'e.user_id as facultyId'])
+    .where('c.code', '=', 'MAIN')
+    .orderBy('co.shortname')
+    .execute();
+  const comments = [
+    'The lesson was well prepared and the students participated actively in the group activity.',
+    'Good command of the subject, but the discussion ran over time and the last activity was rushed.',
+    'Magaling ang paghahanda ng aralin, aktibo ang mga estudyante sa talakayan.',
+  ];
+  let index = 0;
+  for (const course of courses) {
+    const evaluations: Array<[keyof typeof roleOf, string, string[]]> = [];
+    if (course.departmentCode === 'CCS') evaluations.push(['dean.ccs', 'FACULTY_IN_CLASSROOM', ['o1', 'o2', 'o3']]);
+    if (course.programCode === 'BSIT') evaluations.push(['chair.bsit', 'FACULTY_OUT_OF_CLASSROOM', ['d1', 'd2']]);
+    for (const [username, typeCode, questionIds] of evaluations) {
+      index += 1;
+      await submissions.submit(
+        { id: users.get(username) as string, roles: [roleOf[username]] },
+        {
+          versionId: versionOf.get(typeCode) as string,
+          facultyId: course.facultyId,
+          courseId: course.courseId,
+          answers: questionIds.map((questionId, q) => ({ questionId, value: 3 + ((index + q) % 3) })),
+          qualitativeComment: comments[index % comments.length] as string,
+        },
+      );
+    }
+  }
+  return {
+    questionnaires: await count('questionnaires'),
+    submissions: await count('submissions'),
+    ingestedRows,
+    failedRows,
+  };
+}

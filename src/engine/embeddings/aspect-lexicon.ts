@@ -1,0 +1,201 @@
+/**
+ * Teaching aspects students write about, with the words that name them in English, Tagalog/Filipino and
+ * Cebuano/Bisaya (and the English words Taglish and Bisaya-English borrow). Each aspect is one concept
+ * dimension of the embedding, so comments about the same aspect land together whatever their language.
+ *
+ * Word lists are space-separated. `stem*` matches any word starting with the stem (English inflection:
+ * explain* → explains, explained, explaining); `a+b` is a two-word phrase; other entries are matched after
+ * Tagalog/Cebuano affixes are stripped (see aspect-matcher.ts), so only roots and common forms are listed.
+ * `weak` entries are ambiguous or generic (half weight); sentiment words ("magaling", "good", "bad") are
+ * deliberately absent so the aspect of a comment does not depend on its polarity.
+ */
+
+export type AspectId =
+  | 'clarity'
+  | 'pace'
+  | 'punctuality'
+  | 'grading'
+  | 'assessment'
+  | 'workload'
+  | 'approachability'
+  | 'engagement'
+  | 'feedback'
+  | 'materials'
+  | 'mastery'
+  | 'organization'
+  | 'communication'
+  | 'online'
+  | 'strictness'
+  | 'patience'
+  | 'support'
+  | 'voice';
+
+export interface AspectDefinition {
+  id: AspectId;
+  /** English topic label, 2-4 words in title case. */
+  label: string;
+  /** Strong evidence for the aspect. */
+  words: string;
+  /** Ambiguous or generic evidence, counted at WEAK_WORD_WEIGHT. */
+  weak: string;
+}
+
+export const WEAK_WORD_WEIGHT = 0.5;
+
+export const ASPECTS: readonly AspectDefinition[] = [
+  {
+    id: 'clarity',
+    label: 'Clear Explanations',
+    words: `explain* explan* clear clearly clearer clarity clarif* unclear understand* understood confus*
+      comprehen* elaborat* lectur* illustrat* make+sense makes+sense made+sense
+      paliwanag liwanag maliwanag linaw malinaw linawin intindi intindihin unawa maunawaan gets magets leksyon
+      lito libog kalibog klaro klarong tin-aw tinaw sabot sabt pasabot kasabot hisgot nahisgot`,
+    weak: `teach* taught lesson* concept* example* topic* discuss* talakay turo halimbawa tudlo magulo aral`,
+  },
+  {
+    id: 'pace',
+    label: 'Teaching Pace',
+    words: `pace paced pacing fast faster rush* hurr* slow* speed* tempo keep+up catch+up
+      cope bilis mabilis bilisan binibilisan bagal mabagal bagalan dahan-dahan habol makahabol humabol paspas
+      kapaspas hinay-hinay dali-dali apas makaapas gukod makagukod`,
+    weak: `quick* hinay dahan sunod makasunod dasig cover covered`,
+  },
+  {
+    id: 'punctuality',
+    label: 'Class Punctuality',
+    words: `late tardy tardiness punctual* absent* absence* attendance on+time show+up shows+up showed+up
+      cancel* huli nahuhuli liban lumiliban ulahi maulahi naulahi`,
+    weak: `wait* waiting minutes early schedule oras hintay paghihintay pasok pumapasok sulod musulod hulat
+      dumating dating abot`,
+  },
+  {
+    id: 'grading',
+    label: 'Grading Fairness',
+    words: `grade* grading fair fairly fairness unfair* bias* favorit* favourit* rubric* marking curve grado
+      marka patas kiling kinikilingan paborito pinapaboran palabi pinalabi`,
+    weak: `score* points mark marks computation pantay iskor puntos`,
+  },
+  {
+    id: 'assessment',
+    label: 'Exam Difficulty',
+    words: `exam exams examination* quiz* quizzes midterm* finals long+test pagsusulit pasulit eksam`,
+    weak: `test tests recitation* question* tanong pangutana`,
+  },
+  {
+    id: 'workload',
+    label: 'Course Workload',
+    words: `workload homework* assignment* requirement* project* task* deadline* paperwork overload* too+many
+      gawain takdang-aralin takda pinapagawa pagawa pasahan proyekto sulatin buluhaton`,
+    weak: `load submission* submit* activities essay* dami kadaghan daghan ipasa trabaho`,
+  },
+  {
+    id: 'approachability',
+    label: 'Teacher Approachability',
+    words: `approach* unapproach* kind kindness kindhearted friendly unfriendly caring rude* respect* disrespect* humble
+      arrogant consult* accommodat* welcoming considerate easy+to+talk
+      bait mabait mabaet masungit sungit lapitan malapitan magalang galang bastos mayabang yabang maalalahanin
+      mapagkumbaba palakaibigan buotan maldita maldito masuk-anon suk-anon duolan duolon tahod matinahuron
+      hambog mapainubsanon amigable`,
+    weak: `warm understanding maunawain lapit kaibigan buot`,
+  },
+  {
+    id: 'engagement',
+    label: 'Class Engagement',
+    words: `boring bored bore engag* interest* interactive fun lively sleepy monoton* dull participat*
+      motivat* inspir* enjoy* entertaining energetic enthusias* dynamic
+      antok nakakaantok inaantok bagot nakakabagot inip nakakainip wili kawili-wili interesante sigla masigla
+      ganado lahok nakikilahok laay kalaay makalaay katulgon makatulog makapakatulog lingaw makalingaw kalingaw madasigon interesado`,
+    weak: `gana games attention activity activities nakakatuwa masaya aktibidad kapoy tulog katulog`,
+  },
+  {
+    id: 'feedback',
+    label: 'Feedback Quality',
+    words: `feedback feedbacks critique* puna pumupuna iwasto`,
+    weak: `comment* correct* check* checked return returned returns suggestion* input evaluat* remark*
+      result* komento balik ibalik binabalik tinatama resulta uli iuli giuli tsek`,
+  },
+  {
+    id: 'materials',
+    label: 'Learning Materials',
+    words: `slide* powerpoint* ppt* module* handout* hand-out* material* reading* book* textbook* reference*
+      visual+aids resource* modyul kagamitan babasahin libro aklat sanggunian basahon materyales`,
+    weak: `notes video* presentation* outdated`,
+  },
+  {
+    id: 'mastery',
+    label: 'Subject Mastery',
+    words: `knowledg* master* mastery expert* expertise competent competence incompetent well-versed versed
+      proficien* knows kaalaman marunong dalubhasa bihasa kabisado eksperto may+alam kahibalo hanas batid maalam`,
+    weak: `skilled experience* knowing alam hasa talino matalino hibalo nahibalo kabalo abtik field`,
+  },
+  {
+    id: 'organization',
+    label: 'Class Organization',
+    words: `organiz* organis* disorganiz* structur* syllabus outline messy lesson+plan handa nakahanda
+      paghahanda organisado plano andam giandam nangandam pagpangandam gubot`,
+    weak: `prepar* plan* system* consistent maayos ayos gulo sistema`,
+  },
+  {
+    id: 'communication',
+    label: 'Class Communication',
+    words: `announc* communicat* message* messag* reply replies respond* responsive email* group+chat update*
+      notif* contact* reachable abiso anunsyo anunsiyo pinapaalam ipaalam pahibalo ipahibalo gipahibalo`,
+    weak: `chat gc inform* sagot tubag motubag paalam balita`,
+  },
+  {
+    id: 'online',
+    label: 'Online Class Delivery',
+    words: `online zoom google+meet gmeet lms canvas moodle internet connection wifi upload* modular
+      asynchronous synchronous async video+call koneksyon`,
+    weak: `meet classroom link recorded recording* signal`,
+  },
+  {
+    id: 'strictness',
+    label: 'Teacher Strictness',
+    words: `strict* discipline* terror intimidat* scary scold* shout* yell* harsh* istrikto istrikta strikto
+      estrikto mahigpit higpit nakakatakot sigaw pagalitan galit makahadlok hadlok singgit mangasaba kasaba
+      badlong`,
+    weak: `rules angry pressure takot suko nasuko`,
+  },
+  {
+    id: 'patience',
+    label: 'Teacher Patience',
+    words: `patient patience impatient irritat* short-tempered pasensya pasensiya mapagpasensya pasensyosa
+      pasensyoso tiyaga matiyaga mainipin pailub mapailubon kapailub pasensyado init+ulo`,
+    weak: `calm temper`,
+  },
+  {
+    id: 'support',
+    label: 'Student Support',
+    words: `help* support* assist* guid* mentor* tutor* extra+time tulong tumutulong gabay alalay tabang
+      motabang tabangan giya`,
+    weak: `consideration`,
+  },
+  {
+    id: 'voice',
+    label: 'Speaking Voice',
+    words: `voice audible inaudible loud* mic microphone mumbl* can't+hear boses marinig naririnig rinig
+      tingog madungog dungog makadungog`,
+    weak: `hear mahina lakas kusog soft-spoken`,
+  },
+];
+
+/** Words that rate rather than describe: kept out of the aspect dimensions, damped in the hashed ones. */
+export const EVALUATIVE_WORDS: ReadonlySet<string> = new Set(
+  `good great excellent best better bad poor worse worst nice awesome amazing terrible horrible okay fine
+  wonderful outstanding superb perfect love loved like liked hate effective ineffective
+  magaling galing mahusay husay maganda ganda pangit panget mabuti ayos astig grabe bongga salamat
+  maayo nindot maot bati lisod sayon okay ok lami ganahan
+  thank thanks god bless keep kudos job sobrang napaka kaayo gyud super`
+    .split(/\s+/u)
+    .filter((word) => word.length > 0),
+);
+
+/** Words every teaching comment uses: they say nothing about which aspect it is about. */
+export const DOMAIN_GENERIC_WORDS: ReadonlySet<string> = new Set(
+  `teacher teachers instructor instructors professor prof sir maam mam miss class classes subject subjects
+  course student students klase guro propesor maestra maestro magtutudlo titser estudyante studyante
+  estudyante bata mga everyone us we always sometimes never`
+    .split(/\s+/u)
+    .filter((word) => word.length > 0),
+);

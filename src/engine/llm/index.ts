@@ -1,0 +1,10 @@
+export { createLanguageModelProvider, type LanguageModelOptions } from './provider.js';
+export type {
+  EmbeddingBatch,
+  EngineResult,
+  EngineSource,
+  LanguageModelProvider,
+  TopicLabel,
+  TopicToLabel,
+} from './types.js';
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';

@@ -1,0 +1,103 @@
+import type { Recommendation, RecommendationCategory, RecommendationInput } from '../contracts.js';
+import { buildCandidates, checkInCandidates, priorityFor, type Candidate } from './candidates.js';
+import { facetForEvidence, supportingEvidenceFor } from './evidence.js';
+import { actionPlanOf, descriptionOf, headlineOf, subjectOf } from './wording.js';
+
+export { FACET_DOMINANCE_THRESHOLD, facetFor } from './facet.js';
+export { facetForEvidence, supportingEvidenceFor } from './evidence.js';
+
+export const MIN_RECOMMENDATIONS = 3;
+export const MAX_RECOMMENDATIONS = 7;
+
+const CATEGORIES: readonly RecommendationCategory[] = ['IMPROVEMENT', 'STRENGTH'];
+
+function priorityRank(candidate: Candidate): number {
+  return candidate.checkIn ? 0 : candidate.severity * candidate.volume;
+}
+
+function sourceVolume(candidate: Candidate): number {
+  return (
+    candidate.topics.reduce((sum, topic) => sum + topic.commentCount, 0) +
+    candidate.dimensions.reduce((sum, entry) => sum + entry.dimension.responseCount, 0)
+  );
+}
+
+/** Higher priority first, then stronger evidence, then more of it, then by name: a total, stable order. */
+function compareCandidates(a: Candidate, b: Candidate): number {
+  return (
+    priorityRank(b) - priorityRank(a) ||
+    b.strength - a.strength ||
+    sourceVolume(b) - sourceVolume(a) ||
+    subjectOf(a).localeCompare(subjectOf(b)) ||
+    a.category.localeCompare(b.category)
+  );
+}
+
+function isLowPriority(candidate: Candidate): boolean {
+  return candidate.checkIn || priorityFor(candidate.severity, candidate.volume) === 'LOW';
+}
+
+/**
+ * Chooses 3 to 7 candidates: the best of each category first (so a run whose evidence holds both gets both a
+ * STRENGTH and an IMPROVEMENT), then the rest by rank; LOW-priority ones only while fewer than three are
+ * chosen. When that gives fewer than three, check-ins on topics and dimensions not used yet fill up.
+ */
+function chooseCandidates(input: RecommendationInput): Candidate[] {
+  const ranked = buildCandidates(input.topics, input.dimensions).sort(compareCandidates);
+  const chosen = new Set<Candidate>();
+  for (const category of CATEGORIES) {
+    const best = ranked.find((candidate) => candidate.category === category);
+    if (best) chosen.add(best);
+  }
+  for (const candidate of ranked) {
+    if (chosen.size >= MAX_RECOMMENDATIONS) break;
+    if (chosen.has(candidate)) continue;
+    if (isLowPriority(candidate) && chosen.size >= MIN_RECOMMENDATIONS) continue;
+    chosen.add(candidate);
+  }
+  if (chosen.size < MIN_RECOMMENDATIONS) {
+    const usedTopics = new Set(
+      [...chosen].flatMap((candidate) => candidate.topics.map((topic) => topic.topic.topicId)),
+    );
+    const usedDimensions = new Set(
+      [...chosen].flatMap((candidate) => candidate.dimensions.map((entry) => entry.dimension.code)),
+    );
+    for (const checkIn of checkInCandidates(input.topics, input.dimensions, usedTopics, usedDimensions)) {
+      if (chosen.size >= MIN_RECOMMENDATIONS) break;
+      chosen.add(checkIn);
+    }
+  }
+  return [...chosen].sort(compareCandidates);
+}
+
+function toRecommendation(candidate: Candidate, input: RecommendationInput): Recommendation {
+  const topics = candidate.topics.map((entry) => entry.topic);
+  const supportingEvidence = supportingEvidenceFor(
+    candidate.category,
+    topics,
+    candidate.dimensions.map((entry) => entry.dimension),
+    input.sampleComments,
+  );
+  return {
+    category: candidate.category,
+    headline: headlineOf(candidate),
+    description: descriptionOf(candidate, supportingEvidence),
+    actionPlan: actionPlanOf(candidate),
+    priority: candidate.checkIn ? 'LOW' : priorityFor(candidate.severity, candidate.volume),
+    supportingEvidence,
+    facet: facetForEvidence(topics, input),
+  };
+}
+
+/**
+ * Recommendations from a run's evidence, without a language model: pure and deterministic.
+ *
+ * Every action rests on at least one named topic or dimension (its headline names it, its description cites
+ * the figures, its evidence lists the sources). Normally 3 to 7 actions, with a STRENGTH and an IMPROVEMENT
+ * when the evidence holds both. When the input cannot ground three distinct actions (for example one topic
+ * and no dimensions), fewer are returned, possibly none: nothing is invented, and the pipeline decides what
+ * to do with a short list.
+ */
+export function generateRecommendations(input: RecommendationInput): Recommendation[] {
+  return chooseCandidates(input).map((candidate) => toRecommendation(candidate, input));
+}

@@ -1,0 +1,88 @@
+/**
+ * Hand-built lexicon for student comments about teachers and courses, in English, Tagalog/Filipino and
+ * Cebuano (and the words of Taglish / Bisaya-English). Valence uses the VADER scale (-4..+4); entries here
+ * override VADER. Multi-word entries are phrases matched before single words, so "walang kwenta" or
+ * "di ko gets" carry their own meaning instead of going through negation.
+ *
+ * Format: one line per valence, `<valence> term, term, ...`. Written for this project.
+ */
+
+const ENGLISH = `
+3.2 the best, best teacher, best professor, best instructor, one of the best, highly recommend, highly recommended
+3 outstanding, amazing, awesome, fantastic, wonderful, superb, brilliant, exceptional, phenomenal, learned a lot, learned so much, learnt a lot, i learned a lot, taught me a lot, no regrets
+2.5 well-structured, well structured, well-explained, goes out of his way, goes out of her way, went out of his way, went out of her way, gem, a gem, well planned, well-planned, knowledgeable, approachable, inspiring, inspirational, inspires, passionate, enthusiastic, well-organized, well organized, well-prepared, well prepared, very helpful, recommend, would recommend, definitely recommend, worth it, worth taking, lifesaver, blessing, hard-working, hardworking, goat, masterclass
+2.2 nice one, do like, i do like, i really like, we really like, students like, really liked, engaging, caring, supportive, encouraging, motivating, accommodating, considerate, dedicated, insightful, informative, kind, friendly, patient, understanding, respectful, humble, effective, entertaining, enjoyable, fun, interesting, no complaints, no complaint, nothing to complain, nothing bad to say, appreciate, appreciated, thankful, grateful
+2 organized, organised, responsive, punctual, prepared, thorough, clear, clearly, fair, helpful, useful, valuable, interactive, concise, competent, skilled, expert, smart, intelligent, wise, professional, committed, on time, on-time, motivated, energetic, lively, easy to understand, easy to follow, explains well, explained well, well explained, well-explained, good job, great job, keep it up, keep up the good work, love, loved, enjoyed, liked, i like, we like, really like, i liked, we liked, i love, i enjoyed
+0.8 practical
+1.5 trying hard, tries hard, try hard, tried hard, no issue, no issues, walang issue, no damage, no damages, walang damage, walang sira, complete, kumpleto, kompleto, affordable, satisfied, satisfying, learned, learnt, gained, improved, relevant, detailed, structured, available, flexible, calm, chill, funny, humorous, jokes, cool, legit, solid, recommended, welcoming, open-minded, challenging but, no problem, no problems
+1.5 easy, willing, open to, open for questions, open to questions, open to feedback, in-depth, accurate, qualified, deep, kudos, went well, goes well, worth
+1 works hard, sufficient, appropriate, proper, up to the mark, upto the mark, to the point, understandable, manageable, enough time, thank, helped, helps, answers, answered, responds, replies, clarifies, clarified
+0 explain, explains, explained, explaining, understand, understood, learn, learning, get it, got it, teach, teaches, taught, attend, attends, replied, reply, prepare, enough, care, answer, respond, responds, show up, shows up, focus, sabot, intindi, nagtuturo, nagturo, magturo, turo, pumapasok, sumasagot, nagrereply
+0.5 okay, ok, fine, alright, decent, interest, true, yes, free, well, planned, depth
+0 late at night, late night, average, hope, critical to, real world problems, real-world problems, problem solving, problem-solving
+0 like, pretty, super, so, sure, please, wish, god, joke, miss, mean, kind of, sort of, as well, as well as, critical thinking, challenging, matter, no, yeah, lol, haha, hahaha, lmao, grade, grades, class, teacher, need, needs, want, hard-earned, pretty much, sir, maam, madam, funny enough, free time, interest rate, fine arts, help desk, well-known, very well, like that, feel like, looks like, seems like, just like, would like, i'd like, we would like
+-0.8 harder, lag, lags, cramming, rote learning, rote, improvement, theoretical, only theory, strict, tough, demanding, heavy, workload, slow, slowly, long, lengthy, rush, rushed, fast-paced, hard, nervous, pressure, quiet, soft-spoken, monotone, nitpicky, reads the slides, read the slides, reads from the slides, reading from the slides, just reads, only reads
+-1.5 too much, too many, too long, too fast, too slow, too strict, too hard, too loud, too soft, masyadong mabilis, masyadong mabagal, masyadong marami, masyadong madami, masyadong mahaba, masyadong mahirap
+-1.2 ang dami, ang daming, sobrang dami, sobrang daming, grabe ang dami, daghan kaayo, kadaghan, rough, no use, of no use, would have been nice, would have been better, would have been helpful, could have been, should have been, would have liked, would have preferred, i would have liked, needs more, need more, needed more, could use more, hard time, difficult time, lacked, difficulty, difficult to follow, stumbles, stutters, unnecessary, unstructured, diminished, insufficient, not upto the mark, need improvement, needs some improvement, need some improvement, have to improve, has to improve, should improve, must improve, needs to be improved, should be improved, to be improved, has to be improved, not up to the mark, late, tardy, absent, absences, difficult, confusing, confused, unclear, vague, lacking, lacks, lack, lack of, struggle, struggled, struggling, overwhelming, overwhelmed, outdated, irrelevant, disorganized, unorganized, unprepared, stress, stressed, stressful, could be better, could have been better, could improve, needs improvement, needs to improve, room for improvement, not enough, hard to follow, hard to hear, inconsistent, repetitive, monotonous, dull, lost, no idea, not clear, not organized, intimidating, scary, cancelled, canceled, missing
+-1.8 annoyance, annoying, knows nothing, know nothing, teach yourself, teach ourselves, teach myself, self-study, nothing like, passive aggressive, passive-aggressive, partiality, should not take, shouldn't take, don't take, do not take, not worth, boring, bored, boring class, sleepy, unhelpful, unresponsive, impatient, unapproachable, biased, favoritism, favouritism, harsh, frustrating, frustrated, hard to understand, difficult to understand, hard to learn, lazy, unprofessional, arrogant, condescending, pointless, terror, terrorist, waste, wasted, dreaded, dread, rude, mean teacher, yells, shouts, shouting, yelling, scolds, embarrassed, humiliated, humiliates, doesn't care, does not care, didn't care, did not care, never answers, never replies, never there, always late, always absent, no feedback
+-2.5 useless, disappointing, disappointed, disappointment, terrible, horrible, awful, worst, waste of time, waste of money, a waste, do not recommend, don't recommend, would not recommend, wouldn't recommend, not recommended, never again, hated, hate, incompetent, worst teacher, avoid
+`;
+
+const TAGALOG = `
+3 ang galing, galing mo, galing naman, ang husay, magaling, galing, kagaling, kabait, kaganda, kahusay, mahusay, husay, napakahusay, napakagaling, pinakamagaling, da best, dabest, the best po, lodi, idol, petmalu, lupet, lufet, bilib, humahanga, hanga, walang masabi, wala akong masabi, wala ako masabi, wala akong masasabi, walang masasabi, sobrang galing, mahal namin kayo, mahal ko kayo, love you, labyu, perpekto, mabuhay
+2.5 paborito, mabait, bait, maganda, ganda, matalino, talino, maayos, malinaw, natuto, natututo, natutunan, natutuhan, marami akong natutunan, marami kaming natutunan, nakakainspire, nakaka-inspire, inspirasyon, sulit, madaling lapitan, madaling maintindihan, madaling intindihin, maaasahan, solid
+2.2 masaya, saya, nakakatuwa, natutuwa, tuwa, nag-enjoy, nakakaenjoy, nakaka-enjoy, nag-eenjoy, masarap, sarap, matiyaga, pasensyoso, pasensyosa, mapagpasensya, maunawain, maalalahanin, maasikaso, maalaga, mapagmahal, magalang, masipag, sipag, masigla, nakakaaliw, aliw, interesante, makabuluhan, astig, legit, mabango, bango, matibay, tibay, sana all, walang reklamo, walang problema, approachable po, swak, goods, oks na oks
+1.8 naiintindihan, naintindihan, nagets, na-gets, gets ko, nakuha ko, organisado, handa, kwela, nakakatawa, makatarungan, patas, mapagbigay, mahinahon, responsable, ayos, recommended, uulit, oorder ulit, order ulit, babalik, ulit ulit, nagustuhan, gusto ko, gustong-gusto, gustung-gusto, bet ko, bet na bet, inspired, ganado
+1.2 sakto, nagana, matuto, madali, maaga, kalmado, mabilis, gumagana, gumana, tama, original, orig, mura, tipid, malaki, marunong
+0.5 oks, pwede, sige, nice naman
+0.5 accept, accepted
+0.8 fit
+0 alas, fan, hand, charged, cut, number, pay, nag, mag, naka, nakaka, pag, ha, sana, po, opo, naman, mga, gusto, mahal, grabe, lang, talaga, kasi, sobra, sobrang, bilis, dami, marami, madami, haba, mahaba, daw, raw
+-1 luma, dumi, sadboi, ewan, maliit, manipis, nipis, mahina, hina, matagal, tagal, ang tagal, antagal, mabagal, bagal, hiya, reklamo, pagod, takot, kaba, kinakabahan, abala, istrikto, strikto, mahigpit, hindi pare-pareho, mataas, mahal masyado
+-1.5 huhu, huhuhu, umay, awit, nu ba yan, nu bayan, madali masira, madaling masira, madali masira, madaling mawala, lowbat, malowbat, madaling malowbat, butas, crack, cracked, gasgas, kupas, tagos, sabog, mahapdi, lukot, wrong, incomplete, mumurahin, hays, hayst, hay nako, haynako, ano ba naman yan, ano ba yan, ano ba naman, mahirap, hirap, nahihirapan, pinahirapan, kulang, kulang-kulang, kakulangan, malabo, labo, mali, pagkakamali, nagkamali, sablay, lito, nalilito, litong-lito, nakakalito, lagi siyang late, laging late, palaging late, laging absent, palaging absent, laging wala, palaging wala, lumiliban, umaabsent, nag-aabsent, nale-late, nalalate, late palagi, delay, delayed, na-delay, nadelay, hassle, nakakahiya, nangongopya, binabagsak, bagsak, ibinagsak, may paborito, may favorite, walang ganap, walang laman, hindi sumasagot, di sumasagot, hindi nagrereply, di nagrereply, hindi nagrereplay, seen lang, seenzone, walang sagot, walang feedback, sumisigaw, sigaw, nagsisisigaw, nagagalit, galit, pressure, nakakapressure, nakakapagod, napapagod, stress, stressed, nakaka-stress, nakakastress, di pare-pareho, magulo, gulo, malungkot, lungkot, nakakalungkot, mabagal magturo, sobrang bilis magturo, mabilis magturo, ang bilis magturo, mabilis mag-discuss, mabilis mag-explain, ang bilis mag-discuss, ang bilis mag-explain
+-2 kakainis, kainis, ampotek, 1 star, one star, 0 star, zero star, nakakasuka, basag, nabasag, sumabog, madumi, marumi, madusumi, defective, dissapointed, dissappointed, disapointed, dissappoint, nadisappoint, nadismaya, walang pakialam, walang pakealam, walang pake, boring, nakakaboring, nakaka-boring, nakakabored, nakakaantok, nakaka-antok, inaantok, antok, nakakatulog, nakakainip, inip, nakakabagot, bagot, masungit, sungit, suplada, suplado, maldita, mataray, taray, terror, nakakatakot, natatakot, palasigaw, magagalitin, mayabang, yabang, maangas, tamad, katamaran, pabaya, iresponsable, hindi patas, di patas, favoritism, nakakairita, irita, naiinis, inis, badtrip, sira, nasira, pangit, panget, pangget, ampanget, masama, mabaho, baho, panis, bulok, peke, fake, nakakadismaya, dismayado, nakakadisappoint, nakaka-disappoint, disappointed, sayang, sayang pera, sayang oras, sayang ang pera, sayang ang oras, sumasakit ulo, sakit sa ulo, nakakasakit, pinapahiya, pinahiya, ipinahiya, walang ginagawa, walang alam, hindi nagtuturo, di nagtuturo, hindi pumapasok, di pumapasok, hindi nagpapakita, di nagpapakita, di na uulit, hindi na uulit, hindi na oorder, di na oorder, di na ako oorder, hindi na ako oorder, hindi sulit, di sulit
+-2.5 walang kwenta, walang kuwenta, walang kwentang, walang kuwentang, walang silbi, walang natutunan, wala akong natutunan, wala kaming natutunan, walang natututunan, walang natutuhan, hindi maintindihan, di maintindihan, hindi ko maintindihan, di ko maintindihan, hindi namin maintindihan, di namin maintindihan, mahirap intindihin, mahirap maintindihan, hindi ko gets, di ko gets, di ko ma-gets, di ko magets, hindi ko ma-gets, hindi ko magets, di namin gets, hindi namin gets, di gets, di magets, walang nagegets, hindi naiintindihan, di naiintindihan, hindi ko naiintindihan, di ko naiintindihan, hindi maayos, di maayos, hindi malinaw, di malinaw, nakakainis, nakakabwisit, bwisit, nakakagalit, bastos, walang respeto, walang galang, palpak, basura, scam, scammer, budol, nabudol, perwisyo, gago, bobo, tanga, ulol, ulul, tarantado, leche, punyeta, putangina, tangina, pakshet, bwakanang
+`;
+
+const CEBUANO = `
+3 maayo kaayo, nindot kaayo, nindota, kanindot, kaayo ko ganahan, ganahan kaayo, bilib kaayo, the best jud, idol jud, maayong magtudlo, maayo motudlo, maayo mutudlo, maayo magtudlo
+2.5 maayo, nindot, buotan, bootan, kabuotan, maalamon, hanas, batid, tin-aw, tinaw, nakat-on, nakakat-on, nakat-unan, daghan ko nakat-unan, daghan kog nakat-unan, malipayon, nalipay, matinabangon, mapailubon, masinabtanon, kugihan, makadasig, nakadasig
+2 klaro, lingaw, malingaw, makalingaw, kalingaw, nalingaw, lipay, ganahan, ganahan ko, nasabtan, nakasabot, mabination, matinud-anon, hayahay, lami, pasensyoso, dasig
+1.5 masabtan, makasabot, kasabot, sabot, sayon, dali ra, makat-on, kat-on, kahibalo, kusgan, maampingon, ayo
+1 paspas, dali
+0 kaayo, kaau, gyud, jud, kuno, unta, basin, lagi, man, sige, pod, pud, sad, ra, gamay, daghan
+-1 hinay, ulahi, na-late, nalate, kulba, taas kaayo, dugay, dugay kaayo
+-1.5 lisod, lisud, kalisod, lisora, samok, kasamok, nasuko, suko, kasuko, mangasaba, hadlok, kahadlok, makahadlok, nahadlok, hinay kaayo, paspas kaayo motudlo, paspas kaayo mutudlo, kusog kaayo motudlo
+-2 bati, bati kaayo, maot, kapoy, makapoy, kapoy paminawon, gikapoy, kalaay, makalaay, laay, nalaay, katulgon, makatulog, libog, nalibog, makalibog, kalibog, masuk-anon, manyagit, singhag, usik, nasayang, lagot, makalagot, kalagot, dili klaro, dili tin-aw, walay klaro, wala koy nasabtan, wala koy nakat-unan, wa koy nakat-unan, walay nakat-unan
+-2.5 daotan, dautan, walay pulos, way pulos, walay hinungdan, walay kwenta, way kwenta, wala kabalo, walay alam, wa ko kasabot, wala ko kasabot, dili ko kasabot, dili ko makasabot, dili masabtan, lisod masabtan, lisod sabton, usik sa oras, bugo, buang, yawa, pisti, piste, atay, giatay, gaba
+`;
+
+/** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */
+const EMOJI = `
+2.5 🥰, 🤩, 🫶
+1.5 🙌, 💪, ✨
+-1.5 🥱, 😴, 😪, 🤦, 🤦‍♀️, 🤦‍♂️, 😞, 😔, 😩, 😫, 😖, 😣
+-2 🙄, 😒, 😤, 😡, 😠, 🤬, 👎, 💀
+`;
+
+function parse(...sections: readonly string[]): Map<string, number> {
+  const entries = new Map<string, number>();
+  for (const section of sections) {
+    for (const line of section.split('\n')) {
+      const trimmed = line.trim();
+      if (trimmed.length === 0) continue;
+      const space = trimmed.indexOf(' ');
+      const valence = Number(trimmed.slice(0, space));
+      for (const term of trimmed.slice(space + 1).split(',')) {
+        const key = term.trim();
+        if (key.length > 0) entries.set(key, valence);
+      }
+    }
+  }
+  return entries;
+}
+
+/** Domain terms (single words and phrases) with their valence; later sections win on duplicates. */
+export const DOMAIN_TERMS: ReadonlyMap<string, number> = parse(ENGLISH, TAGALOG, CEBUANO);
+
+export const EMOJI_OVERRIDES: ReadonlyMap<string, number> = parse(EMOJI);

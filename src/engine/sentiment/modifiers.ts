@@ -1,0 +1,216 @@
+/**
+ * Words that change the sentiment of their neighbours, in English, Tagalog and Cebuano. The Tagalog and
+ * Cebuano negators, intensifiers, diminishers and contrast words start from tl_ceb_modifiers.tsv (CC0);
+ * the rest was written for this project. Multi-word entries are matched as phrases.
+ */
+
+function set(list: string): ReadonlySet<string> {
+  return new Set(
+    list
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0),
+  );
+}
+
+/** Flip the polarity of the next sentiment word (within a short window). */
+export const NEGATORS = set(`
+  not, no, never, neither, nor, without, cannot, can't, don't, doesn't, didn't, isn't, aren't, wasn't,
+  weren't, won't, wouldn't, shouldn't, couldn't, hasn't, haven't, hadn't, nothing, nobody, none, hardly, barely,
+  hindi, hinde, di, wala, walang, huwag, wag, ayaw, ayoko, hindi na, di na, wala nang, hindi naman, di naman,
+  dili, dili na, wala'y, walay, wa, ayaw na, dili man, wala man, unable, unable to, fails to, failed to, fail to,
+  rarely, seldom, akala ko, akala ko pa naman, kala ko, akala namin, i was expecting, i was hoping, hard to, difficult to, tough to, impossible to, hindi masyado, di masyado, hindi gaano, di gaano, dili kaayo
+`);
+
+/** Negators of a verb; one that negates no sentiment word still states a shortcoming. */
+export const VERBAL_NEGATORS = set(`
+  not, never, don't, doesn't, didn't, isn't, aren't, wasn't, weren't, won't, can't, cannot, couldn't, hasn't,
+  haven't, hindi, di, dili, hindi na, di na, dili na, no, walang, wala, walay, wala'y
+`);
+
+/**
+ * Words students expect of a teacher: saying them is barely praise, but their absence is a complaint
+ * ("doesn't explain", "di ko naintindihan", "didn't learn anything"). Value when negated.
+ */
+export const EXPECTATIONS: ReadonlyMap<string, number> = new Map([
+  ...[
+    ...set(`explain, explains, explained, explaining, understand, understood, learn, learning, prepare, prepared,
+      enough, worth, care, cares, teach, teaches, taught, answer, answers, answered, reply, replies, replied,
+      respond, responds, attend, attends, show up, shows up, help, helps, helped, focus, organized, prepare us,
+      intindi, maintindihan, naintindihan, naiintindihan, nagtuturo, nagturo, magturo, turo, pumapasok, sumasagot,
+      nagrereply, gets, magets, ma-gets, nagets, nasunod, sinunod, nakinig, nakikinig, tugma, kasya, gumana, gumagana, nagana,
+  satisfied, kasabot, masabtan, nasabtan, motudlo, mutudlo, magtudlo,
+      nagtudlo, makasabot, nakasabot, klaro, sulit, matuto, natuto, natutunan`),
+  ].map((word) => [word, -1.5] as const),
+  // Worth, use and knowledge: their absence is a harsh verdict ("wala siyang kwentang teacher").
+  ...[...set(`kwenta, kuwenta, kwentang, kuwentang, silbi, pulos, alam, kaalam, kabalo, idea`)].map(
+    (word) => [word, -2.5] as const,
+  ),
+]);
+
+/** Negators that are complaints of their own: "hard to study from" is negative even with nothing to negate. */
+export const NEGATOR_VALENCE: ReadonlyMap<string, number> = new Map([
+  ['hard to', -1],
+  ['difficult to', -1.2],
+  ['tough to', -0.8],
+  ['impossible to', -1.8],
+  ['unable to', -1],
+  ['fails to', -1.2],
+  ['failed to', -1.2],
+  ['fail to', -1.2],
+]);
+
+/** The Tagalog and Cebuano members of NEGATORS. */
+export const PHILIPPINE_NEGATORS = set(`
+  hindi, hinde, di, wala, walang, huwag, wag, ayaw, ayoko, hindi na, di na, wala nang, hindi naman, di naman,
+  dili, dili na, wala'y, walay, wa, ayaw na, dili man, wala man, hindi masyado, di masyado, hindi gaano,
+  di gaano, dili kaayo, akala ko, akala ko pa naman, kala ko, akala namin
+`);
+
+/** "Not only ..." and the like: a negator that does not negate. */
+export const NEGATION_CANCELLERS = set(`
+  not only, not just, hindi lang, di lang, hindi lamang, di lamang, dili lang, dili lamang, dili ra,
+  no doubt, without a doubt, no wonder
+`);
+
+/** Words skipped when counting the negation and intensifier window ("hindi po siya masyadong magaling"). */
+export const TRANSPARENT = set(`
+  po, opo, ho, naman, nman, ko, mo, siya, sya, pa, na, ba, ang, si, ni, yung, ung, ng, sa, ka, kami, kayo, sila,
+  ako, ikaw, tayo, niya, nila, namin, natin, gaano, gaanong, ganun, ganon, ganoon, kasi, man, gyud, jud, ra,
+  lang, the, a, an, it, he, she, they, is, was, are, were, be, been, being, that, this, very, so, really, too,
+  at, all, quite, as, sir, maam, mam, madam, miss, kaayo, pud, pod, talaga, nga, og, ug, kay, iya,
+  ila, nako, nimo, siya'y, ko'y, kog, koy, to, i, we, you, my, our, your, his, her, their
+`);
+
+/** Multiply the next sentiment word. */
+export const PRE_INTENSIFIERS: ReadonlyMap<string, number> = new Map([
+  ...[
+    ...set(`very, really, so, super, extremely, absolutely, highly, truly, totally, completely, incredibly,
+      especially, exceptionally, most, pretty, real, such, sobrang, sobra, napaka, grabe, grabeng, talagang,
+      tunay, tunay na, lubos, lubhang, lubha, labis, ubod, ubod ng, pinaka, perting, pirting, labing, labi,
+      kaayong, sobrang-sobra, sobra-sobra, todo, mega, hyper, ultra, ang, jusko, grabe ka, laging, lagi,
+      palagi, always, permi, pirmi, dako, dakong, marami, maraming, madami, madaming, daghan, daghang, so much, a lot`),
+  ].map((word) => [word, 1.3] as const),
+  ['quite', 1.15],
+  ['more', 1.1],
+  ['mas', 1.1],
+]);
+
+/** Multiply the previous sentiment word (Tagalog and Cebuano put these after the adjective). */
+export const POST_INTENSIFIERS = set(`
+  talaga, kaayo, kaau, gyud, jud, gid, jd, so much, a lot, very much, sobra, grabe, na na, as always, at all,
+  to the max, tlga, promise, pramis, pud, bitaw, permi, pirmi, palagi, always
+`);
+
+/** Soften the next sentiment word. */
+export const DIMINISHERS: ReadonlyMap<string, number> = new Map([
+  ...[
+    ...set(`medyo, slightly, kinda, kind of, sort of, somewhat, a bit, a little, little bit, a little bit, bahagya,
+      bahagyang, konti, kaunti, konting, kaunting, gamay, gamay ra, diyutay, fairly, partly, mejo, medjo,
+      medyo may`),
+  ].map((word) => [word, 0.6] as const),
+  // Frequency words soften less: "sometimes too fast" is still a complaint.
+  ...[...set(`minsan, sometimes, occasionally, at times, paminsan-minsan, usahay, usahay ra`)].map(
+    (word) => [word, 0.8] as const,
+  ),
+]);
+
+/** Ease and speed words: praise alone ("madali", "easy"), but before a complaint they strengthen it. */
+export const EASE = set(`madali, madaling, dali, easily, easy, quickly, mabilis, agad, dayon, sayon`);
+
+/** "Ang daming requirements" complains; "ang dami kong natutunan" only intensifies what follows. */
+export const AMOUNT_EXCLAMATIONS = set(`ang dami, ang daming, sobrang dami, sobrang daming, grabe ang dami,
+  daghan kaayo, kadaghan, so many, so much`);
+
+/** Make a neutral quantity or speed word a complaint: "too fast", "masyadong mabilis". */
+export const EXCESS_MARKERS = set(`too, masyado, masyadong, overly, over, kaayo ra, labi ra`);
+
+/** Neutral quantities and speeds that become complaints with an excess marker or "medyo". */
+export const EXCESS_PRONE = set(`
+  fast, quick, quickly, many, much, long, lengthy, strict, loud, big, heavy, hard, early, short, slow, slowly,
+  mabilis, bilis, marami, madami, dami, mahaba, haba, istrikto, strikto, mahigpit, maingay, malakas, malaki,
+  mabigat, mabagal, maikli, maaga, paspas, daghan, taas, dugay, kusog, hinay, istrikta, strikta
+`);
+
+/** Teaching verbs: a speed word next to one is about the pace of teaching ("mabilis magturo"). */
+export const TEACHING_VERBS = set(`
+  magturo, nagtuturo, turo, mag-explain, mag-discuss, magdiscuss, magexplain, magsalita, magsulat, mag-lecture,
+  magsalita, mutudlo, motudlo, magtudlo, mosulti, musulti, mag-explain, explain, explains, talks, talk, speaks,
+  teaches, teach, discusses, discuss, lecture, lectures, moexplain, mu-explain, mo-explain
+`);
+
+/** The clause after these outweighs the clause before. */
+export const CONTRASTS = set(`
+  but, however, pero, kaso, kaya lang, kaso lang, kaso nga lang, kaya lng, ngunit, subalit, yet, apan, hinuon,
+  pero lang, nevertheless, nonetheless, except, except for, although, though, even though, kahit, kahit na,
+  bagamat, bisan, bisan pa, only problem, the only problem, the only thing, ang problema, ang problema lang
+`);
+
+/** These introduce the weaker clause instead: "although X, Y" (X weighs less). */
+export const CONCESSIONS = set(`although, even though, kahit, kahit na, bagamat, bisan, bisan pa, while, whilst`);
+
+/** Softened criticism and suggestions: "sana po mas ...", "I hope ...", "please ...", "it would be better if ...". */
+export const SUGGESTION_CUES = set(`
+  sana, sana po, sana naman, unta, tani, please, pls, paki, pakiusap, my suggestion, suggestion, suggestions,
+  i suggest, we suggest, i would suggest, recommendation, should, shud, should be, should have, must, dapat, kailangan,
+  need to, needs to, needed to, ought to, would be better, would be nice, would be great, would be good,
+  would be helpful, it would be, i would prefer, better if, mas maganda kung, mas okay kung, mas ok kung,
+  maganda sana, mas maayo unta, mas nindot unta, maayo unta, nindot unta, request, advice, pwede po ba,
+  pwede bang, sana mas, could you, can you
+`);
+
+/** Hopes and wishes: softer than a suggestion, so they add no criticism of their own. */
+export const SOFT_SUGGESTION_CUES = set(`hope, i hope, we hope, hopefully, wish, i wish`);
+
+/** Inside a suggestion, these mark that something is missing now: "sana mas mabagal", "please be more patient". */
+export const DEFICIENCY_MARKERS = set(`
+  more, mas, less, better, improve, improved, improvement, improving, dagdagan, bawasan, ayusin, i-improve,
+  pagbutihin, lalo, lalong, pa, naman, again, pud, pod, hindi, di, wag, huwag, not, don't,
+  dili, ayaw, wala, stop, avoid, lessen, increase, decrease, add, slow down, slower, faster, clearer, longer,
+  shorter, change, changed, revise, revised, update, updated, increase, increased, reduce, reduced, fix, fixed,
+  bagalan, hinay-hinay, hinayhinay, linawin, pakibagalan, pakilinaw, pakiayos, pakiulit, enough, naa,
+  may, kulang, lacking, mag-improve, maging
+`);
+
+/**
+ * Lukewarm verdicts ("okay naman", "pwede na", "average"): evidence for neutral, not for praise. Students and
+ * reviewers use them to say "acceptable, nothing more".
+ */
+export const HEDGES = set(`
+  okay naman, ok naman, oks naman, okay lang, ok lang, oks lang, okay na rin, okay na din, ok na rin, ok na din,
+  okay pa rin, okay pa din, okay naman po, pwede na, pwede na rin, pwede na din, puwede na, ayos lang, ayos naman,
+  sakto lang, average, so-so, so so, nothing special, ordinary, normal lang, pasado, katamtaman, keri lang,
+  carry lang, medyo okay, medyo ok, its okay, it's okay, it's ok, its ok, just okay, just ok, not bad naman,
+  maayo ra, okay ra, ok ra, pwede na ra, sakto ra, mao ra, ok ra man, okay ra man, fair enough, decent naman
+`);
+
+/** Cebuano words spelled like English sentiment words ("sad" = also): no valence in Cebuano comments. */
+export const CEBUANO_HOMOGRAPHS = set(`sad, pod, bitaw, lagi`);
+
+/**
+ * Thanks and blessings close many comments out of courtesy: a fixed, modest positive that a "but" clause
+ * does not amplify and intensifiers do not grow.
+ */
+export const COURTESIES = set(`
+  thanks, thank you, thanks a lot, thank you so much, thanks so much, thank you very much, thanks po,
+  thank you po, tnx, ty, tysm, god bless, godbless, god bless you, keep safe, salamat, salamat po,
+  maraming salamat, maraming salamat po, tenkyu, thankyou, thankyousomuch, daghang salamat, salamat kaayo,
+  salamat sir, salamat maam, thank you sir, thank you maam
+`);
+
+/** Reported praise ("magaling daw") is weaker than the speaker's own. */
+export const HEARSAY = set(`daw, raw, kuno, supposedly, allegedly, apparently, kono`);
+
+/** Complaints about a repeated problem; with praise in the same comment they mark sarcasm. */
+export const REPETITION_COMPLAINTS = set(`
+  na naman, nanaman, again, as usual, as always, na pud, napud, na sad, nasad, na pod, napod, palagi na lang,
+  lagi na lang, always, every time, everytime, lagi, palagi, pirmi
+`);
+
+/** Emojis, emoticons and words that mark what comes before as ironic. */
+export const SARCASM_MARKERS = set(`🙄, 🙃, 😒, 😏, /s, sarcasm, sarcastic, yeah right, sure sure`);
+
+/** Interjections of praise that sarcasm usually starts with: "wow ang galing", "great job, late again". */
+export const PRAISE_INTERJECTIONS = set(
+  `wow, galing, ang galing, galing mo, galing naman, great, nice, nice one, thanks a lot, congrats, bravo, ang sipag, sipag, nindot kaayo, maayo kaayo, salamat kaayo`,
+);

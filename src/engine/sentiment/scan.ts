@@ -1,0 +1,115 @@
+/**
+ * Splits a comment into sentences of tokens the scorer reads: words (text-speak expanded, known phrases
+ * joined), emojis and emoticons, with clause numbers (commas) and the surface signals of emphasis.
+ */
+
+import { normalizeText } from '../text/normalize.js';
+import { expandWord } from '../text/tokenize.js';
+import { joinPhrases } from './lexicon.js';
+
+export type TokenKind = 'word' | 'emoji' | 'emoticon';
+
+export interface SentimentToken {
+  text: string;
+  kind: TokenKind;
+  /** Written in capitals inside a comment that is not all capitals. */
+  shouted: boolean;
+  clause: number;
+}
+
+export interface ScannedComment {
+  sentences: SentimentToken[][];
+  exclamations: number;
+  words: string[];
+}
+
+const EMOTICON = String.raw`(?<=^|\s)(?:[:;=][-'o^]?[)(\]\[dDpP/\\|*3oO@$]+|<3+|[xX][dD]+|T[_.]T|\^[_.]?\^)(?=$|\s|[.,!?])`;
+const WORD = String.raw`[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*`;
+const EMOJI = String.raw`\p{Extended_Pictographic}(?:\u{FE0F}|\p{Emoji_Modifier}|\u200D\p{Extended_Pictographic}\u{FE0F}?)*`;
+const SENTENCE_END = String.raw`[.!?;\n]+`;
+const CLAUSE_END = String.raw`[,:()\[\]]`;
+const PIECE = new RegExp(`(${EMOTICON})|(${WORD})|(${EMOJI})|(${SENTENCE_END})|(${CLAUSE_END})|(\\/s\\b)`, 'gu');
+
+interface RawToken {
+  text: string;
+  kind: TokenKind;
+  shouted: boolean;
+  clause: number;
+}
+
+function isShouted(word: string): boolean {
+  return word.length >= 2 && /\p{Lu}/u.test(word) && word === word.toUpperCase();
+}
+
+/** Joins phrases within each clause and keeps emojis and emoticons where they were. */
+function joinSentence(raw: readonly RawToken[]): SentimentToken[] {
+  const sentence: SentimentToken[] = [];
+  let run: RawToken[] = [];
+  const flush = (): void => {
+    if (run.length === 0) return;
+    const joined = joinPhrases(run.map((token) => token.text));
+    let cursor = 0;
+    for (const text of joined) {
+      const width = text.split(' ').length;
+      const first = run[cursor];
+      const shouted = run.slice(cursor, cursor + width).some((token) => token.shouted);
+      sentence.push({ text, kind: 'word', shouted, clause: first?.clause ?? 0 });
+      cursor += width;
+    }
+    run = [];
+  };
+  for (const token of raw) {
+    if (token.kind === 'word' && (run.length === 0 || run[run.length - 1]?.clause === token.clause)) {
+      run.push(token);
+      continue;
+    }
+    flush();
+    if (token.kind === 'word') run.push(token);
+    else sentence.push(token);
+  }
+  flush();
+  return sentence;
+}
+
+export function scanComment(text: string): ScannedComment {
+  const normalized = normalizeText(text)
+    .replace(/\bw\/o\b/giu, 'without')
+    .replace(/\bw\//giu, 'with ');
+  const letters = normalized.match(/\p{L}/gu)?.length ?? 0;
+  const capitals = normalized.match(/\p{Lu}/gu)?.length ?? 0;
+  const allCapitals = letters > 0 && capitals / letters > 0.6;
+  const sentences: SentimentToken[][] = [];
+  const words: string[] = [];
+  let current: RawToken[] = [];
+  let clause = 0;
+  let exclamations = 0;
+  const endSentence = (): void => {
+    if (current.length > 0) sentences.push(joinSentence(current));
+    current = [];
+    clause = 0;
+  };
+  for (const match of normalized.matchAll(PIECE)) {
+    const [piece, emoticon, word, emoji, sentenceEnd, , sarcasmTag] = match;
+    if (emoticon !== undefined) {
+      current.push({ text: emoticon, kind: 'emoticon', shouted: false, clause });
+    } else if (word !== undefined) {
+      const shouted = !allCapitals && isShouted(word);
+      const previous = current.length > 0 ? current[current.length - 1]?.text : undefined;
+      for (const part of expandWord(word.toLowerCase(), previous)) {
+        current.push({ text: part, kind: 'word', shouted, clause });
+        words.push(part);
+      }
+    } else if (emoji !== undefined) {
+      current.push({ text: emoji, kind: 'emoji', shouted: false, clause });
+    } else if (sentenceEnd !== undefined) {
+      exclamations += sentenceEnd.split('!').length - 1;
+      endSentence();
+    } else if (sarcasmTag !== undefined) {
+      current.push({ text: '/s', kind: 'word', shouted: false, clause });
+    } else if (piece.length > 0) {
+      clause += 1;
+    }
+  }
+  endSentence();
+  return { sentences, exclamations, words };
+}

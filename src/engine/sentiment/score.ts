@@ -1,0 +1,355 @@
+/**
+ * Rule-based sentiment for student comments (English, Tagalog, Cebuano, code-switched), in the manner of
+ * VADER: word valences from the lexicons, shifted by negation, intensifiers and diminishers, contrast,
+ * softened criticism, sarcasm cues, emojis and emphasis; then turned into three probabilities where the
+ * neutral share grows when there is little sentiment or when praise and criticism balance.
+ */
+
+import type { SentimentLabel, SentimentScores } from '../contracts.js';
+import { languageVotesOfTokens } from '../text/language.js';
+import { emojiValence, emoticonValence, lookupValence, MODIFIERS } from './lexicon.js';
+import {
+  AMOUNT_EXCLAMATIONS,
+  CEBUANO_HOMOGRAPHS,
+  EASE,
+  EXCESS_PRONE,
+  TEACHING_VERBS,
+  TRANSPARENT,
+} from './modifiers.js';
+import { scanComment, type SentimentToken } from './scan.js';
+
+/** Tuned on the development sets (see docs/sentiment-engine.md); VADER's values where VADER has one. */
+const SENTIMENT_PARAMETERS = {
+  negationScalar: -0.74,
+  emphasis: 1.25,
+  shouting: 1.3,
+  postIntensifier: 1.3,
+  hearsay: 0.3,
+  excessValence: -1.2,
+  overdonePraise: -0.3,
+  implicitComplaint: 1,
+  bareNegation: 0.6,
+  courtesy: 1.2,
+  easeIntensifier: 1.3,
+  beforeContrast: 0.5,
+  afterContrast: 1.3,
+  concession: 0.5,
+  deficientSuggestion: 0.7,
+  plainSuggestion: 0.8,
+  suggestionBase: 0.35,
+  sarcasmFlip: -0.8,
+  hedge: 2,
+  exclamation: 0.292,
+  maximumExclamations: 4,
+  neutralBase: 0.4,
+  mixedNeutral: 1.6,
+  sharpness: 1.3,
+} as const;
+
+const P = SENTIMENT_PARAMETERS;
+const WINDOW = 3;
+/** Tagalog and Cebuano negators sit right before their predicate: they reach over one content word only. */
+const PHILIPPINE_NEGATION_REACH = 1;
+
+interface Contribution {
+  value: number;
+  sentence: number;
+  index: number;
+}
+
+function isModifier(word: string): boolean {
+  return (
+    MODIFIERS.negators.has(word) ||
+    MODIFIERS.preIntensifiers.has(word) ||
+    MODIFIERS.postIntensifiers.has(word) ||
+    MODIFIERS.diminishers.has(word) ||
+    MODIFIERS.excessMarkers.has(word) ||
+    MODIFIERS.contrasts.has(word) ||
+    MODIFIERS.suggestionCues.has(word) ||
+    MODIFIERS.softSuggestionCues.has(word) ||
+    MODIFIERS.hearsay.has(word) ||
+    MODIFIERS.hedges.has(word) ||
+    MODIFIERS.courtesies.has(word) ||
+    MODIFIERS.negationCancellers.has(word)
+  );
+}
+
+interface Context {
+  negated: boolean;
+  /** Positions of the negators that applied, so they are not also counted as bare negation. */
+  negatorPositions: number[];
+  factor: number;
+  excess: boolean;
+  diminished: boolean;
+}
+
+/** Looks back from a sentiment word over its clause for negators, intensifiers, diminishers, excess. */
+function lookBack(sentence: readonly SentimentToken[], position: number, cebuano: boolean): Context {
+  const context: Context = { negated: false, negatorPositions: [], factor: 1, excess: false, diminished: false };
+  const clause = sentence[position]?.clause;
+  let counted = 0;
+  let reachedOtherSentiment = false;
+  for (let index = position - 1; index >= 0 && counted < WINDOW; index -= 1) {
+    const token = sentence[index];
+    if (token === undefined || token.clause !== clause || token.kind !== 'word') break;
+    const word = token.text;
+    if (MODIFIERS.negationCancellers.has(word)) break;
+    if (
+      MODIFIERS.negators.has(word) &&
+      (counted <= PHILIPPINE_NEGATION_REACH || !MODIFIERS.philippineNegators.has(word))
+    ) {
+      context.negated = !context.negated;
+      context.negatorPositions.push(index);
+    }
+    if (!reachedOtherSentiment) {
+      const intensifier =
+        MODIFIERS.preIntensifiers.get(word) ??
+        (EASE.has(word) || AMOUNT_EXCLAMATIONS.has(word) ? P.easeIntensifier : undefined);
+      if (intensifier !== undefined && (word !== 'ang' || index === position - 1)) context.factor *= intensifier;
+      const diminisher = MODIFIERS.diminishers.get(word);
+      if (diminisher !== undefined) {
+        context.factor *= diminisher;
+        context.diminished = true;
+      }
+      if (MODIFIERS.excessMarkers.has(word)) context.excess = true;
+    }
+    if (!isModifier(word) && lookupValence(word, cebuano) !== undefined) {
+      // A negator before another sentiment word belongs to that word, unless it is a mere expectation
+      // ("didn't learn valuable things" negates both).
+      if (!MODIFIERS.expectations.has(word)) break;
+      reachedOtherSentiment = true;
+    }
+    if (!TRANSPARENT.has(word)) counted += 1;
+  }
+  return context;
+}
+
+/** Post-posed intensifiers and hearsay ("magaling talaga", "maayo kaayo", "magaling daw"). */
+function lookAhead(sentence: readonly SentimentToken[], position: number): { factor: number; teachingVerb: boolean } {
+  let factor = 1;
+  let teachingVerb = false;
+  const clause = sentence[position]?.clause;
+  for (let index = position + 1; index < sentence.length && index <= position + 3; index += 1) {
+    const token = sentence[index];
+    if (token === undefined || token.clause !== clause || token.kind !== 'word') break;
+    if (MODIFIERS.postIntensifiers.has(token.text)) factor *= P.postIntensifier;
+    if (MODIFIERS.hearsay.has(token.text)) factor *= P.hearsay;
+    if (TEACHING_VERBS.has(token.text)) teachingVerb = true;
+  }
+  return { factor, teachingVerb };
+}
+
+interface SentenceShape {
+  contrastAt: number;
+  concessionClause: number;
+  suggestionFrom: number;
+  /** A firm suggestion ("sana", "should", "please"), which criticises by itself; hopes and wishes do not. */
+  firmSuggestion: boolean;
+  deficient: boolean;
+}
+
+function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
+  const shape: SentenceShape = {
+    contrastAt: -1,
+    concessionClause: -1,
+    suggestionFrom: -1,
+    firmSuggestion: false,
+    deficient: false,
+  };
+  sentence.forEach((token, index) => {
+    const word = token.text;
+    if (MODIFIERS.concessions.has(word)) {
+      if (shape.concessionClause < 0) shape.concessionClause = token.clause;
+    } else if (MODIFIERS.contrasts.has(word) && shape.contrastAt < 0) {
+      // A trailing "though" ("hard class, fun though") turns against the sentence before.
+      shape.contrastAt = word === 'though' ? 0 : index;
+    }
+    const firm = MODIFIERS.suggestionCues.has(word);
+    if ((firm || MODIFIERS.softSuggestionCues.has(word)) && shape.suggestionFrom < 0) {
+      shape.suggestionFrom = index;
+      shape.firmSuggestion = firm;
+    } else if (shape.suggestionFrom >= 0 && MODIFIERS.deficiencyMarkers.has(word)) shape.deficient = true;
+  });
+  return shape;
+}
+
+/** "madaling masira", "easily distracted": the ease word strengthens the (negative) sentiment after it. */
+function nextHasSentiment(
+  sentence: readonly SentimentToken[],
+  position: number,
+  cebuano: boolean,
+  negativeOnly: boolean,
+): boolean {
+  for (let index = position + 1; index <= position + 3 && index < sentence.length; index += 1) {
+    const token = sentence[index];
+    if (token === undefined || token.kind !== 'word') return false;
+    const found = lookupValence(token.text, cebuano);
+    if (found !== undefined && (negativeOnly ? found.valence < 0 : found.valence !== 0)) return true;
+  }
+  return false;
+}
+
+function wordValence(
+  sentence: readonly SentimentToken[],
+  index: number,
+  token: SentimentToken,
+  cebuano: boolean,
+  usedNegators: Set<number>,
+): number | undefined {
+  const word = token.text;
+  if (isModifier(word) || (cebuano && CEBUANO_HOMOGRAPHS.has(word))) return undefined;
+  const found = lookupValence(word, cebuano);
+  if (EASE.has(word) && nextHasSentiment(sentence, index, cebuano, true)) return undefined;
+  if (AMOUNT_EXCLAMATIONS.has(word) && nextHasSentiment(sentence, index, cebuano, false)) return undefined;
+  const prone = EXCESS_PRONE.has(word);
+  const expectation = MODIFIERS.expectations.get(word);
+  if ((found === undefined || found.valence === 0) && !prone && expectation === undefined) return undefined;
+  const before = lookBack(sentence, index, cebuano);
+  for (const position of before.negatorPositions) usedNegators.add(position);
+  if (expectation !== undefined && before.negated) return expectation;
+  const after = lookAhead(sentence, index);
+  let value = found?.valence ?? 0;
+  if (prone && (before.excess || before.diminished || after.teachingVerb) && value >= 0) {
+    value = P.excessValence * (before.diminished ? 0.7 : 1);
+    before.factor = 1;
+  }
+  if (value === 0) return undefined;
+  // "too friendly", "masyadong mabait": praise overdone reads as criticism in an evaluation.
+  if (before.excess && value > 0) value *= P.overdonePraise;
+  if (found?.emphasised === true) value *= P.emphasis;
+  if (token.shouted) value *= P.shouting;
+  value *= before.factor * after.factor;
+  if (before.negated) value *= P.negationScalar;
+  return value;
+}
+
+/** One scored token, for explaining a score while tuning the lexicon. */
+export interface TracedContribution {
+  token: string;
+  value: number;
+}
+
+export interface CommentEvidence {
+  positive: number;
+  negative: number;
+  /** Lukewarm verdicts ("okay naman", "average") that speak for neutral. */
+  lukewarm: number;
+}
+
+/**
+ * "Magaling siya pero ang daming requirements": praise, then a "but" clause with no sentiment word of its own,
+ * is a complaint stated as a fact. Counted as a mild negative so the comment reads as mixed.
+ */
+function implicitComplaint(shape: SentenceShape, contributions: readonly Contribution[], sentence: number): number {
+  if (shape.contrastAt <= 0) return 0;
+  let praiseBefore = false;
+  let sentimentAfter = false;
+  for (const contribution of contributions) {
+    if (contribution.sentence !== sentence) continue;
+    if (contribution.index < shape.contrastAt && contribution.value > 0) praiseBefore = true;
+    if (contribution.index > shape.contrastAt && contribution.value < 0) sentimentAfter = true;
+  }
+  return praiseBefore && !sentimentAfter ? P.implicitComplaint : 0;
+}
+
+export function scoreComment(text: string, trace?: TracedContribution[]): CommentEvidence {
+  const scanned = scanComment(text);
+  const votes = languageVotesOfTokens(scanned.words);
+  const cebuano = votes.ceb > votes.tl && votes.ceb >= 1;
+  const contributions: Contribution[] = [];
+  let suggestionBase = 0;
+  let negative = 0;
+  let lukewarm = 0;
+  let sarcasmMarker = false;
+  let sarcasticRepetition = false;
+  let openingPraise = false;
+  scanned.sentences.forEach((sentence, sentenceIndex) => {
+    const shape = sentenceShape(sentence);
+    if (shape.contrastAt === 0 && sentenceIndex > 0) {
+      for (const contribution of contributions) {
+        if (contribution.sentence === sentenceIndex - 1) contribution.value *= P.beforeContrast;
+      }
+    }
+    if (shape.suggestionFrom >= 0 && shape.firmSuggestion && shape.deficient) suggestionBase += P.suggestionBase;
+    const usedNegators = new Set<number>();
+    sentence.forEach((token, index) => {
+      if (MODIFIERS.sarcasmMarkers.has(token.text)) sarcasmMarker = true;
+      if (MODIFIERS.hedges.has(token.text)) lukewarm += P.hedge;
+      // "wow ang galing, late na naman": praise that opens the comment, then a complaint about a repeat.
+      if (MODIFIERS.praiseInterjections.has(token.text) && sentenceIndex === 0 && index <= 2) openingPraise = true;
+      if (MODIFIERS.repetitionComplaints.has(token.text)) {
+        const previous = contributions[contributions.length - 1];
+        if (previous !== undefined && previous.value < 0 && previous.sentence === sentenceIndex) {
+          sarcasticRepetition = previous.index >= index - 2;
+        }
+      }
+      if (MODIFIERS.courtesies.has(token.text)) {
+        contributions.push({ value: P.courtesy, sentence: sentenceIndex, index });
+        trace?.push({ token: token.text, value: P.courtesy });
+        return;
+      }
+      let value: number | undefined;
+      if (token.kind === 'emoji') value = emojiValence(token.text);
+      else if (token.kind === 'emoticon') value = emoticonValence(token.text);
+      else
+        value = MODIFIERS.negatorValence.get(token.text) ?? wordValence(sentence, index, token, cebuano, usedNegators);
+      if (value === undefined || value === 0) return;
+      const inSuggestion =
+        shape.suggestionFrom >= 0 &&
+        index > shape.suggestionFrom &&
+        (shape.contrastAt < shape.suggestionFrom || index < shape.contrastAt);
+      if (inSuggestion && token.kind === 'word') {
+        value = shape.deficient ? -P.deficientSuggestion * Math.abs(value) : value * P.plainSuggestion;
+      }
+      if (shape.contrastAt >= 0) {
+        if (index < shape.contrastAt) value *= P.beforeContrast;
+        else if (index > shape.contrastAt) value *= P.afterContrast;
+      }
+      if (shape.concessionClause >= 0 && token.clause === shape.concessionClause) value *= P.concession;
+      contributions.push({ value, sentence: sentenceIndex, index });
+      trace?.push({ token: token.text, value });
+    });
+    negative += implicitComplaint(shape, contributions, sentenceIndex);
+    // "He does not look at the slides": in an evaluation, saying what a teacher does not do is a complaint.
+    sentence.forEach((token, index) => {
+      if (!MODIFIERS.verbalNegators.has(token.text) || usedNegators.has(index)) return;
+      const inSuggestion = shape.suggestionFrom >= 0 && index > shape.suggestionFrom;
+      if (inSuggestion || index === sentence.length - 1) return;
+      let value = -P.bareNegation;
+      if (shape.contrastAt >= 0) value *= index < shape.contrastAt ? P.beforeContrast : P.afterContrast;
+      contributions.push({ value, sentence: sentenceIndex, index });
+      trace?.push({ token: token.text, value });
+    });
+  });
+
+  let positive = 0;
+  negative += suggestionBase;
+  const sarcastic = sarcasmMarker || (openingPraise && sarcasticRepetition);
+  for (const { value } of contributions) {
+    if (value > 0 && sarcastic) negative += -P.sarcasmFlip * value;
+    else if (value > 0) positive += value;
+    else negative -= value;
+  }
+  const emphasis = P.exclamation * Math.min(scanned.exclamations, P.maximumExclamations);
+  if (positive > negative) positive += emphasis;
+  else if (negative > positive) negative += emphasis;
+  return { positive, negative, lukewarm };
+}
+
+/** Positive/neutral/negative probabilities (each >= 0, summing to 1) for one comment. */
+export function scoreSentiment(text: string): SentimentScores {
+  const { positive, negative, lukewarm } = scoreComment(text);
+  const neutral = P.neutralBase + lukewarm + P.mixedNeutral * Math.min(positive, negative);
+  const weights = [positive, neutral, negative].map((weight) => weight ** P.sharpness);
+  const total = (weights[0] ?? 0) + (weights[1] ?? 0) + (weights[2] ?? 0);
+  const positiveShare = (weights[0] ?? 0) / total;
+  const neutralShare = (weights[1] ?? 0) / total;
+  return { positive: positiveShare, neutral: neutralShare, negative: Math.max(0, 1 - positiveShare - neutralShare) };
+}
+
+/** The label with the highest score; a tie between praise and criticism is neutral. */
+export function dominantLabel(scores: SentimentScores): SentimentLabel {
+  if (scores.neutral >= scores.positive && scores.neutral >= scores.negative) return 'neutral';
+  if (scores.positive === scores.negative) return 'neutral';
+  return scores.positive > scores.negative ? 'positive' : 'negative';
+}

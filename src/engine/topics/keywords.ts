@@ -1,0 +1,116 @@
+/**
+ * Topic keywords by class-based TF-IDF (BERTopic's c-TF-IDF): all documents of a topic form one class;
+ * W(word, class) = tf(word, class) · log(1 + A / f(word)), with tf normalised by the class length, A the
+ * average class length and f the word's frequency over all classes (outliers form a class of their own
+ * for f and A). A word is a keyword only of the topic where its weight is highest, so keyword lists are
+ * distinct across topics. Stop-words and words every teaching comment uses ("teacher", "class") are
+ * never keywords.
+ */
+
+import { DOMAIN_GENERIC_WORDS } from '../embeddings/aspect-lexicon.js';
+import { isStopword, tokenize } from '../text/index.js';
+
+export const KEYWORDS_PER_TOPIC = 10;
+/** Below this many exclusive keywords a topic also takes its best shared words. */
+const MINIMUM_EXCLUSIVE_KEYWORDS = 3;
+/** Topics of at least this many documents only take words used at least twice in them (no typos). */
+const SUPPORT_TOPIC_SIZE = 10;
+const HAS_LETTER = /\p{L}/u;
+
+export interface DocumentTerms {
+  vocabulary: string[];
+  /** Term ids of each document's keyword-eligible tokens, repeats kept. */
+  terms: Int32Array[];
+}
+
+function isKeywordCandidate(token: string): boolean {
+  return token.length >= 3 && HAS_LETTER.test(token) && !isStopword(token) && !DOMAIN_GENERIC_WORDS.has(token);
+}
+
+export function documentTerms(texts: readonly string[]): DocumentTerms {
+  const ids = new Map<string, number>();
+  const vocabulary: string[] = [];
+  const terms = texts.map((text) => {
+    const documentIds: number[] = [];
+    for (const token of tokenize(text)) {
+      if (!isKeywordCandidate(token)) continue;
+      let id = ids.get(token);
+      if (id === undefined) {
+        id = vocabulary.length;
+        ids.set(token, id);
+        vocabulary.push(token);
+      }
+      documentIds.push(id);
+    }
+    return Int32Array.from(documentIds);
+  });
+  return { vocabulary, terms };
+}
+
+/** Keyword term ids per topic, best first. `topicOf` is -1 for outliers. */
+export function topicKeywords(documents: DocumentTerms, topicOf: Int32Array, topicCount: number): number[][] {
+  const vocabularySize = documents.vocabulary.length;
+  const classes = topicCount + 1;
+  const counts = new Float64Array(classes * vocabularySize);
+  const classLength = new Float64Array(classes);
+  const classDocuments = new Float64Array(classes);
+  documents.terms.forEach((terms, document) => {
+    const topic = topicOf[document] as number;
+    const topicClass = topic < 0 ? topicCount : topic;
+    classDocuments[topicClass] = (classDocuments[topicClass] as number) + 1;
+    const offset = topicClass * vocabularySize;
+    for (const term of terms) counts[offset + term] = (counts[offset + term] as number) + 1;
+    classLength[topicClass] = (classLength[topicClass] as number) + terms.length;
+  });
+  const frequency = new Float64Array(vocabularySize);
+  for (let topicClass = 0; topicClass < classes; topicClass += 1) {
+    const offset = topicClass * vocabularySize;
+    for (let term = 0; term < vocabularySize; term += 1) {
+      frequency[term] = (frequency[term] as number) + (counts[offset + term] as number);
+    }
+  }
+  const nonEmptyClasses = classLength.filter((length) => length > 0).length;
+  const averageLength =
+    nonEmptyClasses === 0 ? 0 : classLength.reduce((sum, length) => sum + length, 0) / nonEmptyClasses;
+
+  const weights = new Float64Array(topicCount * vocabularySize);
+  const owner = new Int32Array(vocabularySize).fill(-1);
+  for (let topic = 0; topic < topicCount; topic += 1) {
+    const offset = topic * vocabularySize;
+    const length = classLength[topic] as number;
+    if (length === 0) continue;
+    const minimumCount = (classDocuments[topic] as number) >= SUPPORT_TOPIC_SIZE ? 2 : 1;
+    for (let term = 0; term < vocabularySize; term += 1) {
+      const count = counts[offset + term] as number;
+      if (count < minimumCount) continue;
+      const weight = (count / length) * Math.log(1 + averageLength / (frequency[term] as number));
+      weights[offset + term] = weight;
+      const currentOwner = owner[term] as number;
+      if (currentOwner < 0 || weight > (weights[currentOwner * vocabularySize + term] as number)) owner[term] = topic;
+    }
+  }
+
+  const keywords: number[][] = [];
+  for (let topic = 0; topic < topicCount; topic += 1) {
+    const offset = topic * vocabularySize;
+    const ranked: number[] = [];
+    for (let term = 0; term < vocabularySize; term += 1) if ((weights[offset + term] as number) > 0) ranked.push(term);
+    ranked.sort(
+      (a, b) =>
+        (weights[offset + b] as number) - (weights[offset + a] as number) ||
+        (documents.vocabulary[a] as string).localeCompare(documents.vocabulary[b] as string),
+    );
+    const exclusive = ranked.filter((term) => owner[term] === topic).slice(0, KEYWORDS_PER_TOPIC);
+    if (exclusive.length >= MINIMUM_EXCLUSIVE_KEYWORDS) {
+      keywords.push(exclusive);
+      continue;
+    }
+    const chosen = new Set(exclusive);
+    for (const term of ranked) {
+      if (chosen.size >= KEYWORDS_PER_TOPIC) break;
+      chosen.add(term);
+    }
+    keywords.push(ranked.filter((term) => chosen.has(term)));
+  }
+  return keywords;
+}

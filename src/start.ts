@@ -1,0 +1,36 @@
+import { getLogger } from './common/logging/logger.js';
+import { SettingsError } from './config/parse-settings.js';
+import { loadSettings } from './config/settings.js';
+import { closeOnSignals, defaultWorkerUrls, migrateAndStartApi, startEmbeddedAnalysisWorker } from './processes.js';
+
+/**
+ * `npm start`: every part in one process (conventions §1): the analysis worker on ANALYSIS_WORKER_PORT and
+ * the API on PORT, with unset worker URLs pointing at this process's analysis worker.
+ */
+async function main(): Promise<void> {
+  defaultWorkerUrls(process.env);
+  const settings = loadSettings();
+  const api = await migrateAndStartApi(settings);
+  const logger = getLogger('start');
+  const worker = await startEmbeddedAnalysisWorker(process.env, logger);
+  logger.info(
+    {
+      port: settings.PORT,
+      analysisWorkerPort: settings.ANALYSIS_WORKER_PORT,
+      sentimentWorkerUrl: settings.SENTIMENT_WORKER_URL,
+      embeddingsWorkerUrl: settings.EMBEDDINGS_WORKER_URL,
+      topicModelWorkerUrl: settings.TOPIC_MODEL_WORKER_URL,
+    },
+    'API and analysis worker listening',
+  );
+  closeOnSignals(logger, [worker, api]);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    error instanceof SettingsError
+      ? `${error.message}\n`
+      : `failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import type { DimensionAverage, RecommendationInput, TopicInsight } from '../../src/engine/contracts.js';
+import { confidenceLevelFor, dimensionAgreement } from '../../src/engine/recommendations/confidence.js';
+import {
+  FACET_DOMINANCE_THRESHOLD,
+  facetFor,
+  generateRecommendations,
+} from '../../src/engine/recommendations/index.js';
+
+function topic(overrides: Partial<TopicInsight> & Pick<TopicInsight, 'topicId' | 'label'>): TopicInsight {
+  return {
+    keywords: [],
+    commentCount: 20,
+    sentiment: { positive: 10, neutral: 5, negative: 5 },
+    sampleQuotes: [],
+    questionnaireCodes: { FACULTY_FEEDBACK: 20 },
+    ...overrides,
+  };
+}
+
+function dimension(code: string, displayName: string, average: number, responseCount = 40): DimensionAverage {
+  return { code, displayName, average, responseCount };
+}
+
+function input(overrides: Partial<RecommendationInput>): RecommendationInput {
+  return {
+    scopeDescription: 'Department of Computer Studies, 1st semester 2025-2026',
+    dimensions: [],
+    topics: [],
+    sampleComments: [],
+    questionnaireCodes: { FACULTY_FEEDBACK: 100 },
+    ...overrides,
+  };
+}
+
+const richInput = input({
+  dimensions: [
+    dimension('CLARITY', 'Clarity of Instruction', 62.5),
+    dimension('MASTERY', 'Mastery of Subject Matter', 91.2),
+    dimension('PUNCTUALITY', 'Punctuality', 80),
+    dimension('GRADING', 'Fairness of Grading', 78),
+  ],
+  topics: [
+    topic({
+      topicId: 't1',
+      label: 'Fast Paced Lectures',
+      keywords: ['mabilis', 'fast', 'lecture'],
+      commentCount: 48,
+      sentiment: { positive: 6, neutral: 12, negative: 30 },
+      sampleQuotes: ['Sobrang bilis po mag discuss, hindi ko na gets', 'ok lang', 'too fast for us'],
+      questionnaireCodes: { FACULTY_IN_CLASSROOM: 40, FACULTY_FEEDBACK: 8 },
+    }),
+    topic({
+      topicId: 't2',
+      label: 'Kind And Approachable',
+      keywords: ['mabait', 'approachable', 'kind'],
+      commentCount: 35,
+      sentiment: { positive: 31, neutral: 3, negative: 1 },
+      sampleQuotes: ['Mabait po si sir at madaling lapitan'],
+      questionnaireCodes: { FACULTY_OUT_OF_CLASSROOM: 20, FACULTY_FEEDBACK: 15 },
+    }),
+    topic({
+      topicId: 't3',
+      label: 'Late Grade Release',
+      keywords: ['grade', 'late', 'release'],
+      commentCount: 12,
+      sentiment: { positive: 1, neutral: 4, negative: 7 },
+      sampleQuotes: ['grades were released very late'],
+    }),
+    topic({
+      topicId: 't4',
+      label: 'Engaging Class Activities',
+      keywords: ['activities', 'fun', 'masaya'],
+      commentCount: 22,
+      sentiment: { positive: 18, neutral: 3, negative: 1 },
+    }),
+  ],
+  sampleComments: [
+    { text: 'too fast for us', sentiment: 'negative' },
+    { text: 'ok lang', sentiment: 'neutral' },
+  ],
+  questionnaireCodes: { FACULTY_IN_CLASSROOM: 50, FACULTY_FEEDBACK: 30, FACULTY_OUT_OF_CLASSROOM: 20 },
+});
+
+describe('generateRecommendations', () => {
+  it('gives 3-7 grounded actions with both categories from rich evidence', () => {
+    const recommendations = generateRecommendations(richInput);
+    expect(recommendations.length).toBeGreaterThanOrEqual(3);
+    expect(recommendations.length).toBeLessThanOrEqual(7);
+    const categories = new Set(recommendations.map((recommendation) => recommendation.category));
+    expect(categories).toEqual(new Set(['STRENGTH', 'IMPROVEMENT']));
+    for (const recommendation of recommendations) {
+      expect(recommendation.supportingEvidence.sources.length).toBeGreaterThan(0);
+      const names = recommendation.supportingEvidence.sources.map((source) =>
+        source.type === 'topic'
+          ? source.label
+          : richInput.dimensions.find((entry) => entry.code === source.dimensionCode)?.displayName,
+      );
+      expect(names.some((name) => name !== undefined && recommendation.headline.includes(name))).toBe(true);
+      expect(recommendation.description).toMatch(/\d/);
+      expect(recommendation.actionPlan.split('\n').length).toBeGreaterThanOrEqual(3);
+      expect(['HIGH', 'MEDIUM', 'LOW']).toContain(recommendation.priority);
+    }
+  });
+
+  it('turns a negative-heavy topic into a high-priority improvement with quotes and numbers', () => {
+    const recommendations = generateRecommendations(richInput);
+    const pace = recommendations.find((recommendation) => recommendation.headline.startsWith('Fast Paced Lectures'));
+    expect(pace).toBeDefined();
+    expect(pace?.category).toBe('IMPROVEMENT');
+    expect(pace?.priority).toBe('HIGH');
+    expect(pace?.description).toContain('48 comments');
+    expect(pace?.description).toContain('63% negative');
+    const source = pace?.supportingEvidence.sources.find((entry) => entry.type === 'topic');
+    expect(source).toMatchObject({ type: 'topic', label: 'Fast Paced Lectures', commentCount: 48 });
+    if (source?.type !== 'topic') throw new Error('expected a topic source');
+    expect(source.sampleQuotes.length).toBeLessThanOrEqual(3);
+    expect(source.sampleQuotes[0]).toBe('too fast for us');
+    expect(pace?.supportingEvidence.confidenceLevel).toBe('HIGH');
+    expect(pace?.facet).toBe('inClassroom');
+    const grades = recommendations.find((recommendation) => recommendation.headline.startsWith('Late Grade Release'));
+    expect(grades?.headline).toBe('Late Grade Release: give students timely, useful feedback');
+  });
+
+  it('merges a topic and a dimension about the same aspect into one action', () => {
+    const recommendations = generateRecommendations(
+      input({
+        topics: [
+          topic({
+            topicId: 'g',
+            label: 'Unfair Grading',
+            keywords: ['grade', 'unfair'],
+            commentCount: 25,
+            sentiment: { positive: 0.1, neutral: 0.2, negative: 0.7 },
+          }),
+        ],
+        dimensions: [dimension('GRADING', 'Fairness of Grading', 58)],
+      }),
+    );
+    const grading = recommendations.filter((recommendation) =>
+      recommendation.supportingEvidence.sources.some(
+        (source) => source.type === 'dimension' && source.dimensionCode === 'GRADING',
+      ),
+    );
+    expect(grading).toHaveLength(1);
+    expect(grading[0]?.supportingEvidence.sources.map((source) => source.type)).toEqual(['topic', 'dimension']);
+  });
+
+  it('works with dimensions only', () => {
+    const recommendations = generateRecommendations(input({ dimensions: richInput.dimensions }));
+    expect(recommendations.length).toBeGreaterThanOrEqual(3);
+    expect(recommendations.some((recommendation) => recommendation.category === 'STRENGTH')).toBe(true);
+    expect(recommendations.some((recommendation) => recommendation.category === 'IMPROVEMENT')).toBe(true);
+    for (const recommendation of recommendations) {
+      expect(recommendation.supportingEvidence.sources.every((source) => source.type === 'dimension')).toBe(true);
+      expect(recommendation.facet).toBe('facultyFeedback');
+    }
+  });
+
+  it('works with topics only', () => {
+    const recommendations = generateRecommendations(input({ topics: richInput.topics }));
+    expect(recommendations.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(recommendations.map((recommendation) => recommendation.category)).size).toBe(2);
+  });
+
+  it('returns only what is grounded when the evidence is thin, and nothing for no evidence', () => {
+    expect(generateRecommendations(input({}))).toEqual([]);
+    const one = generateRecommendations(
+      input({
+        topics: [topic({ topicId: 'x', label: 'Parking Space', sentiment: { positive: 0, neutral: 1, negative: 9 } })],
+      }),
+    );
+    expect(one).toHaveLength(1);
+    expect(one[0]?.headline).toContain('Parking Space');
+  });
+
+  it('fills up to three with check-ins on sources that support no change yet', () => {
+    const recommendations = generateRecommendations(
+      input({
+        topics: [
+          topic({ topicId: 'a', label: 'Unclear Lectures', sentiment: { positive: 1, neutral: 2, negative: 7 } }),
+          topic({
+            topicId: 'b',
+            label: 'Mixed Feelings On Projects',
+            sentiment: { positive: 5, neutral: 10, negative: 3 },
+          }),
+        ],
+        dimensions: [dimension('ORGANIZATION', 'Course Organization', 76)],
+      }),
+    );
+    expect(recommendations).toHaveLength(3);
+    const checkIns = recommendations.filter((recommendation) => recommendation.headline.startsWith('Run a mid-term'));
+    expect(checkIns).toHaveLength(2);
+    expect(checkIns.every((recommendation) => recommendation.priority === 'LOW')).toBe(true);
+  });
+
+  it('never exceeds seven actions and is deterministic', () => {
+    const many = input({
+      topics: Array.from({ length: 10 }, (_, index) =>
+        topic({
+          topicId: `t${index}`,
+          label: `Topic Number ${index}`,
+          commentCount: 40,
+          sentiment:
+            index % 2 === 0 ? { positive: 2, neutral: 3, negative: 35 } : { positive: 36, neutral: 3, negative: 1 },
+        }),
+      ),
+      dimensions: richInput.dimensions,
+    });
+    const first = generateRecommendations(many);
+    expect(first.length).toBe(7);
+    expect(generateRecommendations(many)).toEqual(first);
+  });
+});
+
+describe('facetFor', () => {
+  it('applies the dominant code only at or above the threshold', () => {
+    expect(FACET_DOMINANCE_THRESHOLD).toBe(0.6);
+    expect(facetFor({ FACULTY_IN_CLASSROOM: 6, FACULTY_FEEDBACK: 4 })).toBe('inClassroom');
+    expect(facetFor({ FACULTY_IN_CLASSROOM: 59, FACULTY_FEEDBACK: 41 })).toBe('overall');
+    expect(facetFor({ FACULTY_OUT_OF_CLASSROOM: 10 })).toBe('outOfClassroom');
+    expect(facetFor({ FACULTY_FEEDBACK: 3 })).toBe('facultyFeedback');
+    expect(facetFor({ SOMETHING_ELSE: 10 })).toBe('overall');
+    expect(facetFor({})).toBe('overall');
+  });
+});
+
+describe('confidenceLevelFor', () => {
+  it('needs both volume and agreement', () => {
+    expect(confidenceLevelFor(20, 0.6)).toBe('HIGH');
+    expect(confidenceLevelFor(19, 0.9)).toBe('MEDIUM');
+    expect(confidenceLevelFor(100, 0.5)).toBe('MEDIUM');
+    expect(confidenceLevelFor(7, 0.9)).toBe('LOW');
+    expect(confidenceLevelFor(100, 0.3)).toBe('LOW');
+  });
+
+  it('reads dimension averages across the 70-85 band', () => {
+    expect(dimensionAgreement('IMPROVEMENT', 62.5)).toBe(1);
+    expect(dimensionAgreement('IMPROVEMENT', 77.5)).toBeCloseTo(0.5);
+    expect(dimensionAgreement('STRENGTH', 91)).toBe(1);
+    expect(dimensionAgreement('STRENGTH', 70)).toBe(0);
+    const clarity = generateRecommendations(input({ dimensions: richInput.dimensions })).find((recommendation) =>
+      recommendation.headline.startsWith('Clarity of Instruction'),
+    );
+    expect(clarity?.supportingEvidence.confidenceLevel).toBe('HIGH');
+  });
+});

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { SentimentLabel } from '../../src/engine/contracts.js';
+import { dominantLabel, scoreSentiment, SENTIMENT_ENGINE_VERSION } from '../../src/engine/sentiment/index.js';
+
+function label(text: string): SentimentLabel {
+  return dominantLabel(scoreSentiment(text));
+}
+
+/** Student comments written for this suite (not taken from any benchmark file). */
+const DOMAIN_SENTENCES: readonly (readonly [string, SentimentLabel])[] = [
+  // English
+  ['She is a very good teacher and explains the lessons clearly.', 'positive'],
+  ['The best professor I have had, very approachable and engaging.', 'positive'],
+  ['Lectures were boring and he was always late.', 'negative'],
+  ['He does not explain the topics at all.', 'negative'],
+  ['Not bad, the activities were okay.', 'positive'],
+  ['The class meets every Tuesday and Thursday in room 204.', 'neutral'],
+  ['I learned a lot from this course, thank you sir!', 'positive'],
+  ['Too fast, I could not keep up with the discussion.', 'negative'],
+  ['Great teacher but the exams were unfair and too hard.', 'negative'],
+  ['I hope the professor will be more patient with slow learners.', 'negative'],
+  ['Please give more examples before the quizzes.', 'neutral'],
+  ['I really appreciate how she cares about her students 😊', 'positive'],
+  ['Terrible handwriting on the board and the slides are confusing.', 'negative'],
+  ['The syllabus covers databases, SQL and normalization.', 'neutral'],
+  ['Wow, great job sir, absent again today 🙄', 'negative'],
+  ['Strict but fair, and I learned so much.', 'positive'],
+  ['She never explains anything.', 'negative'],
+  // Tagalog / Filipino
+  ['Napakagaling po ni sir magturo, malinaw at mabait.', 'positive'],
+  ['Sobrang bait ni maam at madaling lapitan.', 'positive'],
+  ['Hindi magaling magturo si sir.', 'negative'],
+  ['Di ko gets yung mga lesson niya.', 'negative'],
+  ['Nakakaantok po ang klase at walang kwenta ang mga activities.', 'negative'],
+  ['Sana po mas mabagal magturo si sir.', 'negative'],
+  ['Medyo mabilis po magturo si maam.', 'negative'],
+  ['Ang galing ni sir, lodi talaga!', 'positive'],
+  ['Hindi maintindihan ang mga paliwanag niya.', 'negative'],
+  ['Masungit at terror si sir, natatakot kami magtanong.', 'negative'],
+  ['Marami akong natutunan sa kanya, salamat po!', 'positive'],
+  ['Galing mo talaga sir, late ka na naman 🙄', 'negative'],
+  ['Okay naman po siya magturo.', 'neutral'],
+  ['Tuwing Lunes at Miyerkules po ang klase namin.', 'neutral'],
+  ['Walang natutunan sa subject na ito.', 'negative'],
+  ['Wala siyang kwentang teacher.', 'negative'],
+  ['Sobrang daming requirements.', 'negative'],
+  ['Ang dami kong natutunan kay maam.', 'positive'],
+  ['Ang hirap intindihin ng lessons.', 'negative'],
+  ['Hindi boring ang klase.', 'positive'],
+  ['Sana po mas maging approachable si sir.', 'negative'],
+  ['Hindi siya masungit, mabait nga eh.', 'positive'],
+  ['Ang bait bait ni maam 😍', 'positive'],
+  // Cebuano / Bisaya
+  ['Maayo kaayo siya motudlo, klaro kaayo.', 'positive'],
+  ['Nindot kaayo ang klase ni maam.', 'positive'],
+  ['Dili maayo ang pagtudlo niya.', 'negative'],
+  ['Lisod kaayo sabton ang iyang leksyon.', 'negative'],
+  ['Kapoy paminawon ug makalaay ang klase.', 'negative'],
+  ['Buotan kaayo si sir ug daghan ko nakat-unan.', 'positive'],
+  ['Wala ko kasabot sa iyang gitudlo.', 'negative'],
+  ['Unta mas hinay-hinay siya motudlo.', 'negative'],
+  ['Ang klase kay alas otso sa buntag.', 'neutral'],
+  ['Dili ko ganahan sa iyang pagtudlo.', 'negative'],
+  ['Lingaw kaayo ang klase.', 'positive'],
+  ['Ok ra man siya.', 'neutral'],
+  ['Salamat kaayo maam, the best jud ka!', 'positive'],
+  // Taglish and Bisaya-English
+  ['Very approachable si sir and magaling mag-explain.', 'positive'],
+  ['Super boring ng class, nakakaantok talaga.', 'negative'],
+  ['Sana po more activities para hindi boring.', 'negative'],
+  ['Ang sipag ni maam, she always checks on us ❤️', 'positive'],
+  ['Di ko ma-gets yung lessons, sobrang confusing.', 'negative'],
+  ['Maayo kaayo si sir, very clear mo-explain.', 'positive'],
+  ['Dili klaro iyang instructions, very confusing.', 'negative'],
+  ['Okay lang, sakto lang yung pacing.', 'neutral'],
+  ['Grabe ang galing ni sir!!!', 'positive'],
+  ['GRABE ANG DAMING ASSIGNMENTS, WALANG KWENTA', 'negative'],
+  ['Idol ko si maam, sobrang galinggg', 'positive'],
+  ['Sana po wag na siyang ma-late palagi.', 'negative'],
+  ['Politeness aside po, the lessons are well organized po sir.', 'positive'],
+];
+
+describe('scoreSentiment', () => {
+  it.each(DOMAIN_SENTENCES)('%j is %s', (text, expected) => {
+    expect(label(text)).toBe(expected);
+  });
+
+  it('returns non-negative scores that sum to 1', () => {
+    for (const [text] of DOMAIN_SENTENCES) {
+      const scores = scoreSentiment(text);
+      expect(scores.positive).toBeGreaterThanOrEqual(0);
+      expect(scores.neutral).toBeGreaterThanOrEqual(0);
+      expect(scores.negative).toBeGreaterThanOrEqual(0);
+      expect(Math.abs(scores.positive + scores.neutral + scores.negative - 1)).toBeLessThan(1e-9);
+    }
+  });
+
+  it('is deterministic', () => {
+    const text = 'Magaling siya pero sometimes too fast 😅';
+    expect(scoreSentiment(text)).toEqual(scoreSentiment(text));
+  });
+
+  it('scores an empty or sentiment-free comment as fully neutral', () => {
+    expect(scoreSentiment('')).toEqual({ positive: 0, neutral: 1, negative: 0 });
+    expect(label('Room 204, 7:30 AM')).toBe('neutral');
+  });
+
+  it('does not let politeness markers shift polarity', () => {
+    const plain = scoreSentiment('Magaling magturo si sir');
+    const polite = scoreSentiment('Magaling po magturo si sir po');
+    expect(polite.positive).toBeCloseTo(plain.positive, 6);
+    expect(label('po opo sir maam')).toBe('neutral');
+  });
+
+  it('makes negation, intensifiers and diminishers move the score the right way', () => {
+    expect(scoreSentiment('very good teacher').positive).toBeGreaterThan(scoreSentiment('good teacher').positive);
+    expect(scoreSentiment('medyo magaling').positive).toBeLessThan(scoreSentiment('magaling').positive);
+    expect(label('hindi magaling')).toBe('negative');
+    expect(label('not boring at all')).toBe('positive');
+    expect(label('dili maayo')).toBe('negative');
+  });
+
+  it('weighs the clause after a contrast more', () => {
+    expect(label('The lessons are boring but the teacher is really kind and helpful.')).toBe('positive');
+    expect(label('Mabait si sir kaso nakakaantok talaga ang klase.')).toBe('negative');
+  });
+
+  it.each([
+    'Magaling siya pero laging late.',
+    'Maayo siya pero ulahi siya permi moabot.',
+    'Magaling siya mag-explain pero sometimes too fast.',
+    'Good teacher, but the deadlines are impossible.',
+    'The lessons are well-structured, but the pacing is too fast.',
+  ])('reads balanced praise and criticism (%j) as neutral, criticism after the contrast heavier', (text) => {
+    const scores = scoreSentiment(text);
+    expect(dominantLabel(scores)).toBe('neutral');
+    expect(scores.negative).toBeGreaterThan(scores.positive);
+  });
+
+  it('reads emojis and emphasis', () => {
+    expect(label('class today 😍😍')).toBe('positive');
+    expect(label('class today 😡')).toBe('negative');
+    expect(scoreSentiment('GREAT teacher').positive).toBeGreaterThan(scoreSentiment('great teacher').positive);
+    expect(scoreSentiment('great teacher!!!').positive).toBeGreaterThan(scoreSentiment('great teacher').positive);
+  });
+});
+
+describe('dominantLabel', () => {
+  it('picks the highest score and treats ties between praise and criticism as neutral', () => {
+    expect(dominantLabel({ positive: 0.6, neutral: 0.3, negative: 0.1 })).toBe('positive');
+    expect(dominantLabel({ positive: 0.1, neutral: 0.3, negative: 0.6 })).toBe('negative');
+    expect(dominantLabel({ positive: 0.4, neutral: 0.2, negative: 0.4 })).toBe('neutral');
+    expect(dominantLabel({ positive: 0, neutral: 1, negative: 0 })).toBe('neutral');
+  });
+});
+
+describe('SENTIMENT_ENGINE_VERSION', () => {
+  it('names the local engine', () => {
+    expect(SENTIMENT_ENGINE_VERSION).toMatch(/^local-sentiment-\d+\.\d+$/);
+  });
+});
