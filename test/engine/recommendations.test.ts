@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DimensionAverage, RecommendationInput, TopicInsight } from '../../src/engine/contracts.js';
+import { aspectOf } from '../../src/engine/recommendations/aspects.js';
 import { confidenceLevelFor, dimensionAgreement } from '../../src/engine/recommendations/confidence.js';
 import {
   FACET_DOMINANCE_THRESHOLD,
@@ -199,7 +200,7 @@ describe('generateRecommendations', () => {
       topics: Array.from({ length: 10 }, (_, index) =>
         topic({
           topicId: `t${index}`,
-          label: `Topic Number ${index}`,
+          label: `Theme Number ${index}`,
           commentCount: 40,
           sentiment:
             index % 2 === 0 ? { positive: 2, neutral: 3, negative: 35 } : { positive: 36, neutral: 3, negative: 1 },
@@ -210,6 +211,50 @@ describe('generateRecommendations', () => {
     const first = generateRecommendations(many);
     expect(first.length).toBe(7);
     expect(generateRecommendations(many)).toEqual(first);
+  });
+});
+
+describe('aspectOf', () => {
+  it('maps dimension names and codes to aspects of the shared lexicon', () => {
+    expect(aspectOf('Clarity of instruction', ['CLARITY'])).toBe('clarity');
+    expect(aspectOf('Fairness of assessment', ['FAIRNESS'])).toBe('grading');
+    expect(aspectOf('Fairness of Grading', ['GRADING'])).toBe('grading');
+    expect(aspectOf('Punctuality and attendance', ['PUNCTUALITY'])).toBe('punctuality');
+    expect(aspectOf('Student engagement', ['ENGAGEMENT'])).toBe('engagement');
+    expect(aspectOf('Subject mastery', ['MASTERY'])).toBe('mastery');
+    expect(aspectOf('Professionalism', ['PROFESSIONALISM'])).toBe('approachability');
+    expect(aspectOf('', ['COURSE_ORGANIZATION'])).toBe('organization');
+  });
+
+  it('reads Filipino and Cebuano labels and keywords through their affixes', () => {
+    expect(aspectOf('Mabilis Magturo', ['binibilisan', 'paspas'])).toBe('pace');
+    expect(aspectOf('Klaro Mo-explain', ['masabtan'])).toBe('clarity');
+    expect(aspectOf('Nakakaantok Na Klase')).toBe('engagement');
+    expect(aspectOf('Dili Madungog', ['tingog'])).toBe('voice');
+  });
+
+  it('gives a tie to the aspect named later in the label, and general when nothing matches', () => {
+    expect(aspectOf('Late Grade Release', ['grade', 'late', 'release'])).toBe('feedback');
+    expect(aspectOf('Late Announcements')).toBe('communication');
+    expect(aspectOf('Announcements Come Late')).toBe('punctuality');
+    expect(aspectOf('Parking Space', ['parking'])).toBe('general');
+  });
+
+  it('words actions for aspects beyond the rating dimensions', () => {
+    const [voice] = generateRecommendations(
+      input({
+        topics: [
+          topic({
+            topicId: 'v',
+            label: 'Inaudible Voice',
+            keywords: ['boses', 'mahina', 'hear'],
+            sentiment: { positive: 1, neutral: 2, negative: 9 },
+          }),
+        ],
+      }),
+    );
+    expect(voice?.headline).toBe('Inaudible Voice: make sure every student can hear the lesson');
+    expect(voice?.actionPlan).toContain('microphone');
   });
 });
 

@@ -50,7 +50,8 @@ export const ASPECTS: readonly AspectDefinition[] = [
       comprehen* elaborat* lectur* illustrat* make+sense makes+sense made+sense
       paliwanag liwanag maliwanag linaw malinaw linawin intindi intindihin unawa maunawaan gets magets leksyon
       lito libog kalibog klaro klarong tin-aw tinaw sabot sabt pasabot kasabot hisgot nahisgot`,
-    weak: `teach* taught lesson* concept* example* topic* discuss* talakay turo halimbawa tudlo magulo aral`,
+    weak: `teach* taught lesson* concept* example* topic* discuss* instruction* talakay turo halimbawa tudlo magulo
+      aral`,
   },
   {
     id: 'pace',
@@ -78,7 +79,7 @@ export const ASPECTS: readonly AspectDefinition[] = [
   {
     id: 'assessment',
     label: 'Exam Difficulty',
-    words: `exam exams examination* quiz* quizzes midterm* finals long+test pagsusulit pasulit eksam`,
+    words: `exam exams examination* assessment* quiz* quizzes midterm* finals long+test pagsusulit pasulit eksam`,
     weak: `test tests recitation* question* tanong pangutana`,
   },
   {
@@ -95,8 +96,8 @@ export const ASPECTS: readonly AspectDefinition[] = [
       arrogant consult* accommodat* welcoming considerate easy+to+talk
       bait mabait mabaet masungit sungit lapitan malapitan magalang galang bastos mayabang yabang maalalahanin
       mapagkumbaba palakaibigan buotan maldita maldito masuk-anon suk-anon duolan duolon tahod matinahuron
-      hambog mapainubsanon amigable`,
-    weak: `warm understanding maunawain lapit kaibigan buot`,
+      hambog mapainubsanon amigable rapport`,
+    weak: `warm understanding professional* unprofessional* attitude maunawain lapit kaibigan buot`,
   },
   {
     id: 'engagement',
@@ -110,7 +111,7 @@ export const ASPECTS: readonly AspectDefinition[] = [
   {
     id: 'feedback',
     label: 'Feedback Quality',
-    words: `feedback feedbacks critique* puna pumupuna iwasto`,
+    words: `feedback feedbacks critique* releas* puna pumupuna iwasto`,
     weak: `comment* correct* check* checked return returned returns suggestion* input evaluat* remark*
       result* komento balik ibalik binabalik tinatama resulta uli iuli giuli tsek`,
   },
@@ -133,7 +134,7 @@ export const ASPECTS: readonly AspectDefinition[] = [
     label: 'Class Organization',
     words: `organiz* organis* disorganiz* structur* syllabus outline messy lesson+plan handa nakahanda
       paghahanda organisado plano andam giandam nangandam pagpangandam gubot`,
-    weak: `prepar* plan* system* consistent maayos ayos gulo sistema`,
+    weak: `prepar* plan* system* management consistent maayos ayos gulo sistema`,
   },
   {
     id: 'communication',

@@ -1,4 +1,5 @@
 import type { RecommendationCategory } from '../contracts.js';
+import type { AspectId } from '../embeddings/aspect-lexicon.js';
 import type { TeachingAspect } from './aspects.js';
 
 /**
@@ -11,7 +12,7 @@ export interface ActionTemplate {
   steps: readonly string[];
 }
 
-type TemplateLibrary = Readonly<Record<TeachingAspect, Readonly<Record<RecommendationCategory, ActionTemplate>>>>;
+type TemplatesByCategory = Readonly<Record<RecommendationCategory, ActionTemplate>>;
 
 /** `Unclear Lectures: explain difficult concepts more clearly`: the subject first, so the headline names it. */
 const about =
@@ -19,7 +20,7 @@ const about =
   (subject: string): string =>
     `${subject}: ${action.charAt(0).toLowerCase()}${action.slice(1)}`;
 
-const ACTION_TEMPLATES: TemplateLibrary = {
+const ACTION_TEMPLATES: Readonly<Record<AspectId, TemplatesByCategory>> = {
   clarity: {
     IMPROVEMENT: {
       headline: about('Explain difficult concepts more clearly'),
@@ -101,6 +102,27 @@ const ACTION_TEMPLATES: TemplateLibrary = {
         'Keep publishing rubrics and the grading breakdown up front.',
         'Continue reviewing exams with the class after grading.',
         'Share the rubrics with colleagues teaching other sections for consistency.',
+      ],
+    },
+  },
+  assessment: {
+    IMPROVEMENT: {
+      headline: about('Align exams and quizzes with what was taught'),
+      rationale: 'Exams on content or in a format students never practised measure surprise rather than learning.',
+      steps: [
+        'Draw up a table of specifications for each major exam that ties every item to a lesson objective, and drop items on content not taken up in class.',
+        'Announce the coverage, item types and number of items at least a week before each exam, with a short practice set in the same format.',
+        'Balance item difficulty (roughly a third easy, half moderate, the rest hard) and ask a colleague to review the exam for ambiguous or trick wording.',
+        'After checking, run an item analysis and revise or discard items that most of the class missed because the lessons did not prepare them.',
+      ],
+    },
+    STRENGTH: {
+      headline: about('Keep exams aligned with the lessons'),
+      rationale: 'Students say the exams test what they were taught, so studying for them pays off.',
+      steps: [
+        'Keep the table of specifications and the announced exam coverage.',
+        'Save items that worked well, after item analysis, in an item bank for later terms.',
+        'Share the exam blueprint with colleagues who teach other sections of the course.',
       ],
     },
   },
@@ -251,26 +273,156 @@ const ACTION_TEMPLATES: TemplateLibrary = {
       ],
     },
   },
-  general: {
+  communication: {
     IMPROVEMENT: {
-      headline: (subject) => `Address student concerns about ${subject}`,
-      rationale: 'The comments point to a concrete concern that students raise repeatedly.',
+      headline: about('Communicate class updates clearly and early'),
+      rationale: 'Students who miss an announcement or wait days for an answer lose time and miss requirements.',
       steps: [
-        'Read the quoted comments and list the two or three concrete issues they raise.',
-        'Discuss them with the class or its representatives and agree on one change to try this term.',
-        'Make the change and tell students what changed and why.',
-        'At mid-term, check with a short anonymous question whether the change helped.',
+        'Use one official channel for announcements (the learning system or a single class group chat) and name it in the first session.',
+        'Post schedule changes, requirements and deadlines at least two days ahead, with the date, time and what to submit in the message itself.',
+        'Answer student messages within a stated turnaround, such as two working days, and post answers to common questions for the whole class.',
+        'End each week with a short post on what was covered and what is due next.',
       ],
     },
     STRENGTH: {
-      headline: (subject) => `Build on what students value in ${subject}`,
-      rationale: 'Students single this out as something that works for them.',
+      headline: about('Keep the clear, timely class communication'),
+      rationale: 'Students value knowing what is happening in the course and hearing back quickly.',
       steps: [
-        'Note what exactly students praise in the quoted comments.',
-        'Keep doing it deliberately, and extend it to other parts of the course.',
-        'Share the practice with colleagues in a departmental meeting.',
+        'Keep the single announcement channel and the advance notice of changes and deadlines.',
+        'Continue the weekly summary of what was covered and what is due.',
+        'Share the announcement format with colleagues teaching the same students.',
       ],
     },
+  },
+  online: {
+    IMPROVEMENT: {
+      headline: about('Make online sessions easier to join and follow'),
+      rationale:
+        'Connection problems and scattered links cut students off from the class, most often those with the weakest internet.',
+      steps: [
+        'Post the meeting link, materials and instructions in one place in the learning system at least a day before each session.',
+        'Record live sessions, or write a short summary, and upload it within a day for students who lost their connection.',
+        'Keep live sessions short and camera-optional, and put longer content in downloadable, low-data material such as PDFs.',
+        'State a fallback for submissions (e-mail or a later upload window) for when the learning system or the internet is down.',
+      ],
+    },
+    STRENGTH: {
+      headline: about('Keep the well-run online sessions'),
+      rationale: 'Students find the online classes easy to join, follow and catch up on.',
+      steps: [
+        'Keep links, materials and recordings together in the learning system.',
+        'Keep the low-data alternatives for students with weak connections.',
+        'Share the online class set-up with colleagues who teach online.',
+      ],
+    },
+  },
+  strictness: {
+    IMPROVEMENT: {
+      headline: about('Keep high standards without intimidating students'),
+      rationale: 'Students who are afraid of being scolded stop asking questions and hide their mistakes.',
+      steps: [
+        'Write the class rules and their consequences into the syllabus, go through them in the first session and apply them the same way to everyone.',
+        'Deal with lateness, noise or missing work calmly and in private; do not shout at or scold a student in front of the class.',
+        'When correcting an answer, say first what is right and then what to fix, so students keep volunteering answers.',
+        'At mid-term, ask anonymously whether students feel free to ask questions in class, and act on the answers.',
+      ],
+    },
+    STRENGTH: {
+      headline: about('Keep the firm, fair discipline students respect'),
+      rationale: 'Clear rules applied consistently keep the class focused, and students appreciate it.',
+      steps: [
+        'Keep the written class rules and the first-session walkthrough.',
+        'Continue applying the rules consistently, and correcting students in private.',
+        'Share the classroom-management approach with newer colleagues.',
+      ],
+    },
+  },
+  patience: {
+    IMPROVEMENT: {
+      headline: about('Answer questions with more patience'),
+      rationale: 'When questions are met with irritation, students stop asking and the confusion stays.',
+      steps: [
+        'When a question repeats something already covered, answer it anyway, explaining it another way with a new example.',
+        'After asking the class a question, wait a few seconds before calling on someone or answering it yourself.',
+        'Reserve the last five minutes of each session, or a weekly consultation slot, for students who need more time.',
+        'When a session gets tense, pause and take the issue up calmly in the next session rather than reacting on the spot.',
+      ],
+    },
+    STRENGTH: {
+      headline: about('Keep the patient manner students value'),
+      rationale: 'Students feel free to ask again until they understand.',
+      steps: [
+        'Keep taking repeated questions and re-explaining in new ways.',
+        'Keep time at the end of sessions for students who need more help.',
+        'Mentor newer colleagues on handling questions from struggling students.',
+      ],
+    },
+  },
+  support: {
+    IMPROVEMENT: {
+      headline: about('Offer more help to students who struggle'),
+      rationale: 'Students who fall behind and find no help tend to fail or drop the course.',
+      steps: [
+        'Spot students at risk early (a low first quiz, missed requirements) and invite them to a short consultation.',
+        'Hold regular tutorial or consultation hours, in person or online, and post them in the learning system.',
+        "Pair struggling students with peer tutors or study groups, and refer them to the school's tutoring and guidance services.",
+        'Publish a policy for extensions and make-up work after illness, connectivity problems or family emergencies, and apply it consistently.',
+      ],
+    },
+    STRENGTH: {
+      headline: about('Keep the support students rely on'),
+      rationale: 'Students credit the help they receive for keeping up with the course.',
+      steps: [
+        'Keep the tutorial hours and the early follow-up of students at risk.',
+        'Continue the peer tutoring or study groups that students mention.',
+        'Share the support practices with the department so other courses can adopt them.',
+      ],
+    },
+  },
+  voice: {
+    IMPROVEMENT: {
+      headline: about('Make sure every student can hear the lesson'),
+      rationale:
+        'Students who cannot hear an explanation miss it entirely, especially at the back of the room or online.',
+      steps: [
+        'Use a microphone or portable speaker in large rooms, and a headset microphone in online sessions.',
+        'At the start of each session, ask students at the back (or online) to confirm they can hear clearly.',
+        'Face the class while explaining, not the board or the screen, and slow down on key terms.',
+        'Write key terms and instructions on the board or slides so nothing depends on hearing alone.',
+      ],
+    },
+    STRENGTH: {
+      headline: about('Keep the clear, audible delivery'),
+      rationale: 'Students can hear and follow every explanation, wherever they sit.',
+      steps: [
+        'Keep checking that everyone can hear in each new room or online platform.',
+        'Keep writing key terms and instructions where students can see them.',
+        'Share voice and audio tips with colleagues teaching large classes.',
+      ],
+    },
+  },
+};
+
+/** For topics and dimensions that name no aspect: steps that start from what the comments say. */
+const GENERAL_TEMPLATES: TemplatesByCategory = {
+  IMPROVEMENT: {
+    headline: (subject) => `Address student concerns about ${subject}`,
+    rationale: 'The comments point to a concrete concern that students raise repeatedly.',
+    steps: [
+      'Read the quoted comments and list the two or three concrete issues they raise.',
+      'Discuss them with the class or its representatives and agree on one change to try this term.',
+      'Make the change and tell students what changed and why.',
+      'At mid-term, check with a short anonymous question whether the change helped.',
+    ],
+  },
+  STRENGTH: {
+    headline: (subject) => `Build on what students value in ${subject}`,
+    rationale: 'Students single this out as something that works for them.',
+    steps: [
+      'Note what exactly students praise in the quoted comments.',
+      'Keep doing it deliberately, and extend it to other parts of the course.',
+      'Share the practice with colleagues in a departmental meeting.',
+    ],
   },
 };
 
@@ -286,7 +438,7 @@ export const CHECK_IN_TEMPLATE: ActionTemplate = {
 };
 
 export function templateFor(aspect: TeachingAspect, category: RecommendationCategory): ActionTemplate {
-  return ACTION_TEMPLATES[aspect][category];
+  return aspect === 'general' ? GENERAL_TEMPLATES[category] : ACTION_TEMPLATES[aspect][category];
 }
 
 export function formatActionPlan(steps: readonly string[]): string {

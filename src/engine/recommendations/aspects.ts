@@ -1,311 +1,55 @@
+import { ASPECTS, type AspectId } from '../embeddings/aspect-lexicon.js';
+import { aspectScores } from '../embeddings/aspect-matcher.js';
+import { tokenize } from '../text/index.js';
+
 /**
- * Teaching aspects a recommendation can be about, and the words (English, Filipino/Tagalog, Cebuano) that
- * tie a topic's label and keywords, or a dimension's code and name, to one of them. A word ending in `*`
- * matches as a prefix, so one entry covers affixed forms ("explain*" → explained, explanation).
+ * The teaching aspect a recommendation is about: one of the embedding lexicon's aspects, so topics and
+ * recommendations share one trilingual vocabulary, or `general` when its texts name none.
  */
-export type TeachingAspect =
-  | 'clarity'
-  | 'pace'
-  | 'punctuality'
-  | 'grading'
-  | 'workload'
-  | 'approachability'
-  | 'engagement'
-  | 'feedback'
-  | 'materials'
-  | 'mastery'
-  | 'organization'
-  | 'general';
+export type TeachingAspect = AspectId | 'general';
 
-const ASPECT_WORDS: ReadonlyArray<[Exclude<TeachingAspect, 'general'>, readonly string[]]> = [
-  [
-    'clarity',
-    [
-      'clear*',
-      'clarity',
-      'explain*',
-      'understand*',
-      'confus*',
-      'lecture*',
-      'discussion*',
-      'instruction*',
-      'voice',
-      'audible',
-      'hear',
-      'communicat*',
-      'malinaw',
-      'linaw*',
-      'paliwanag*',
-      'ipaliwanag',
-      'intindi*',
-      'maintindihan',
-      'naiintindihan',
-      'gets',
-      'boses',
-      'turo',
-      'magturo',
-      'pagtuturo',
-      'klaro',
-      'sabot*',
-      'masabtan',
-      'kasabot',
-      'pasabot',
-      'tin-aw',
-      'tingog',
-      'pagtudlo',
-      'tudlo*',
-    ],
-  ],
-  [
-    'pace',
-    [
-      'pace',
-      'pacing',
-      'fast',
-      'speed*',
-      'rush*',
-      'slow*',
-      'hurr*',
-      'mabilis',
-      'bilis*',
-      'mabagal',
-      'bagal',
-      'paspas',
-      'hinay',
-      'kusog',
-    ],
-  ],
-  [
-    'punctuality',
-    [
-      'punctual*',
-      'late',
-      'tardy',
-      'tardiness',
-      'absent*',
-      'absence*',
-      'attendance',
-      'on-time',
-      'schedule*',
-      'huli',
-      'nahuhuli',
-      'pumapasok',
-      'pasok',
-      'ulahi',
-      'maulahi',
-      'oras',
-    ],
-  ],
-  [
-    'grading',
-    [
-      'grade*',
-      'grading',
-      'score*',
-      'exam*',
-      'quiz*',
-      'test*',
-      'rubric*',
-      'fair*',
-      'unfair*',
-      'assessment*',
-      'marka',
-      'grado',
-      'patas',
-      'iskor',
-      'pagsusulit',
-      'eksam*',
-    ],
-  ],
-  [
-    'workload',
-    [
-      'workload',
-      'homework*',
-      'assignment*',
-      'requirement*',
-      'project*',
-      'deadline*',
-      'task*',
-      'load',
-      'gawain',
-      'takdang-aralin',
-      'dami',
-      'marami',
-      'buluhaton',
-      'daghan',
-      'trabaho',
-    ],
-  ],
-  [
-    'approachability',
-    [
-      'approach*',
-      'kind*',
-      'friendly',
-      'strict*',
-      'patien*',
-      'respect*',
-      'rude*',
-      'mean',
-      'consult*',
-      'caring',
-      'attitude',
-      'mabait',
-      'bait',
-      'istrikto',
-      'strikto',
-      'masungit',
-      'sungit',
-      'lapitan',
-      'galang*',
-      'magalang',
-      'buotan',
-      'maldit*',
-      'suko',
-      'masuk-anon',
-      'amabilidad',
-    ],
-  ],
-  [
-    'engagement',
-    [
-      'engag*',
-      'interest*',
-      'boring',
-      'bored',
-      'fun',
-      'interactive',
-      'activit*',
-      'participat*',
-      'motivat*',
-      'inspir*',
-      'enjoy*',
-      'nakakaantok',
-      'antok',
-      'masaya',
-      'saya',
-      'nakakatuwa',
-      'nakakabagot',
-      'makalingaw',
-      'lingaw',
-      'katulgon',
-      'kapoy',
-      'lami',
-      'nindot',
-    ],
-  ],
-  [
-    'feedback',
-    [
-      'feedback',
-      'comment*',
-      'return*',
-      'releas*',
-      'checked',
-      'checking',
-      'response*',
-      'reply',
-      'puna',
-      'ibinabalik',
-      'sagot',
-      'tubag',
-    ],
-  ],
-  [
-    'materials',
-    [
-      'slide*',
-      'powerpoint',
-      'ppt',
-      'module*',
-      'handout*',
-      'material*',
-      'resource*',
-      'book*',
-      'example*',
-      'visual*',
-      'notes',
-      'lms',
-      'modyul',
-      'halimbawa',
-      'pananglitan',
-      'libro',
-    ],
-  ],
-  [
-    'mastery',
-    [
-      'knowledge*',
-      'expert*',
-      'mastery',
-      'master*',
-      'competen*',
-      'expertise',
-      'magaling',
-      'galing',
-      'marunong',
-      'talino',
-      'matalino',
-      'kahibalo',
-      'batid',
-      'hawod',
-      'maalam',
-    ],
-  ],
-  [
-    'organization',
-    [
-      'organi*',
-      'prepar*',
-      'syllabus',
-      'plan*',
-      'structur*',
-      'objective*',
-      'handa',
-      'nakahanda',
-      'andam',
-      'preparado',
-      'sistema*',
-    ],
-  ],
-];
-
-function tokens(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}-]+|_/u)
-    .filter((token) => token.length > 0);
-}
-
-function wordMatches(token: string, word: string): boolean {
-  return word.endsWith('*') ? token.startsWith(word.slice(0, -1)) : token === word;
-}
-
-/** Added per position to a label word's weight: far too small to outweigh a match, it only breaks ties. */
-const HEAD_WORD_BONUS = 0.001;
+/** The first text (a topic label or dimension name) outweighs keywords and codes. */
+const PRIMARY_WEIGHT = 2;
+/** Scores are sums of 1 and 0.5 weights, so anything closer than this is a tie. */
+const TIE_TOLERANCE = 1e-9;
 
 /**
- * The aspect whose words the texts mention most (the first text, e.g. a topic label, counts double);
- * `general` when none matches. A tie goes to the aspect of the later label word, because English labels put
- * the head noun last ("Late Grade Release" is about releasing grades, not about being late).
+ * For each aspect, how far into `tokens` its last evidence ends (1-based; 0 when it has none). Growing prefixes
+ * are scored so a phrase counts where it ends.
+ */
+function lastEvidenceEnds(tokens: readonly string[]): Int32Array {
+  const ends = new Int32Array(ASPECTS.length);
+  let previous = aspectScores([]);
+  for (let end = 1; end <= tokens.length; end += 1) {
+    const current = aspectScores(tokens.slice(0, end));
+    current.forEach((score, aspect) => {
+      if (score > (previous[aspect] ?? 0)) ends[aspect] = end;
+    });
+    previous = current;
+  }
+  return ends;
+}
+
+/**
+ * The aspect the texts name most, scored with the shared lexicon and its Tagalog/Cebuano morphology;
+ * `general` when none matches. A tie goes to the aspect named later in the first text, because English labels
+ * put the head noun last ("Late Grade Release" is about releasing grades, not about being late).
  */
 export function aspectOf(primaryText: string, otherTexts: readonly string[] = []): TeachingAspect {
-  const weighted: Array<[string, number]> = [
-    ...tokens(primaryText).map((token, index): [string, number] => [token, 2 + index * HEAD_WORD_BONUS]),
-    ...otherTexts.flatMap((text) => tokens(text).map((token): [string, number] => [token, 1])),
-  ];
-  let best: TeachingAspect = 'general';
-  let bestScore = 0;
-  for (const [aspect, words] of ASPECT_WORDS) {
-    let score = 0;
-    for (const [token, weight] of weighted) {
-      if (words.some((word) => wordMatches(token, word))) score += weight;
-    }
-    if (score > bestScore) {
-      best = aspect;
-      bestScore = score;
-    }
+  const primaryTokens = tokenize(primaryText);
+  const scores = aspectScores(primaryTokens).map((score) => score * PRIMARY_WEIGHT);
+  for (const text of otherTexts) {
+    aspectScores(tokenize(text)).forEach((score, aspect) => {
+      scores[aspect] = (scores[aspect] ?? 0) + score;
+    });
   }
-  return best;
+  const ends = lastEvidenceEnds(primaryTokens);
+  let best = -1;
+  scores.forEach((score, aspect) => {
+    if (score <= 0) return;
+    const difference = best < 0 ? score : score - (scores[best] ?? 0);
+    const tied = Math.abs(difference) <= TIE_TOLERANCE;
+    if (difference > TIE_TOLERANCE || (tied && (ends[aspect] ?? 0) > (ends[best] ?? 0))) best = aspect;
+  });
+  return ASPECTS[best]?.id ?? 'general';
 }
