@@ -121,3 +121,83 @@ describe('buildTopicModel', () => {
     expect(() => buildTopicModel(documents300, { maxTopics: 0 })).toThrow(TopicModelInputError);
   });
 });
+
+describe('a small class (about 40 comments over six aspects)', () => {
+  const byAspect: Record<string, string[]> = {
+    clarity: [
+      'The explanations are confusing and he skips steps when solving problems.',
+      'Hindi ko po maintindihan ang mga paliwanag niya, masyadong magulo.',
+      'Dili kaayo klaro iyang pagpasabot, lisod masabtan ang lesson.',
+      'She explains every topic very clearly with examples we can relate to.',
+      'Napakalinaw po magpaliwanag ni maam, madali kong naintindihan.',
+      'Klaro kaayo siya mopasabot, dali ra masabtan ang leksyon.',
+      'Sobrang galing mag-explain ni sir, gets agad namin.',
+    ],
+    punctuality: [
+      'He is often late and classes start twenty minutes after the schedule.',
+      'Madalas pong late si sir at minsan hindi pumapasok.',
+      'Kanunay siya ulahi sa klase, usahay dili pa gyud musulod.',
+      'Always on time and never misses a class.',
+      'Laging on time si maam, hindi siya umaabsent.',
+      'Late na naman si sir, sayang ang oras namin.',
+    ],
+    grading: [
+      'The grading feels unfair and the quizzes do not match the lessons.',
+      'Hindi patas ang grading at walang rubric.',
+      'Grading is fair and the rubrics are given before every project.',
+      'Patas siya mag-grade at malinaw ang rubric.',
+      'Fair kaayo siya mo-grade sa among exams.',
+      'Exams are graded fairly and returned quickly.',
+    ],
+    engagement: [
+      'The class is boring because he just reads the slides.',
+      'Nakakaantok po ang klase, puro basa lang ng powerpoint.',
+      'Boring kaayo ang klase, basa ra sa slides.',
+      'The activities are fun and the class is never boring.',
+      'Masaya ang mga activities, hindi nakakaantok.',
+      'Lively class with games and group activities.',
+    ],
+    approachability: [
+      'Very approachable and kind when we ask questions after class.',
+      'Ang bait po ni maam at approachable, hindi kami natatakot magtanong.',
+      'Buotan kaayo si maam ug dali ra duolon.',
+      'He gets angry when we ask questions so we stay quiet.',
+      'Mabait at madaling lapitan si sir.',
+      'Approachable siya and always willing to help us.',
+    ],
+    pace: [
+      'Too fast during lectures, we can barely take notes.',
+      'Sana po mas mabagal ang discussion, ang bilis po.',
+      'Paspas kaayo siya magdiscuss, dili na mi makasabay.',
+      'The pacing is just right and we never felt rushed.',
+      'Masyadong mabilis ang lesson, hindi kami makahabol.',
+      'Hinay-hinay siya magtudlo, sakto ra ang pace.',
+    ],
+  };
+  const labelled = Object.entries(byAspect).flatMap(([aspect, texts]) => texts.map((text) => ({ aspect, text })));
+  const documents = documentsOf(labelled.map((entry) => entry.text));
+  const result = buildTopicModel(documents, { seed: 3 });
+
+  it('keeps the aspects apart: at least five topics, each mostly one aspect', () => {
+    expect(result.topics.length).toBeGreaterThanOrEqual(5);
+    const dominant = new Map<string, { topicIndex: number; probability: number }>();
+    for (const assignment of result.assignments) {
+      const current = dominant.get(assignment.id);
+      if (!current || assignment.probability > current.probability) dominant.set(assignment.id, assignment);
+    }
+    let agreeing = 0;
+    let assigned = 0;
+    for (const topic of result.topics) {
+      const aspects = labelled
+        .filter((_, index) => dominant.get(`d${index}`)?.topicIndex === topic.topicIndex)
+        .map((entry) => entry.aspect);
+      const counts = new Map<string, number>();
+      for (const aspect of aspects) counts.set(aspect, (counts.get(aspect) ?? 0) + 1);
+      agreeing += Math.max(0, ...counts.values());
+      assigned += aspects.length;
+    }
+    // Purity over the documents that got a topic.
+    expect(agreeing / assigned).toBeGreaterThanOrEqual(0.75);
+    expect(result.metrics.outlierRatio).toBeLessThanOrEqual(0.15);
+  });
+});

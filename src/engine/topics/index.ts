@@ -52,9 +52,9 @@ function defaultMinTopicSize(documentCount: number): number {
   return Math.max(3, Math.round(documentCount / 80));
 }
 
-/** Topic cap when none is given: grows with the square root of the corpus (30 → 4, 2,000 → 30), at most 50. */
+/** Topic cap when none is given: grows with the square root of the corpus (30 → 5, 100 → 10), at most 50. */
 function defaultMaxTopics(documentCount: number): number {
-  return Math.min(50, Math.max(1, Math.round(Math.sqrt(documentCount) / 1.5)));
+  return Math.min(50, Math.max(1, Math.round(Math.sqrt(documentCount))));
 }
 
 function emptyResult(): TopicModelResult {
