@@ -78,3 +78,25 @@ describe('isValidTopicLabel', () => {
     expect(isValidTopicLabel(label)).toBe(valid);
   });
 });
+
+describe('keyword labels', () => {
+  it('prefer content words to verbs, adverbs and bare ratings', () => {
+    const [topic] = labelTopics([
+      {
+        topicIndex: 0,
+        rawLabel: '0_feel_great_database_oracle',
+        keywords: ['feel', 'great', 'database', 'oracle', 'queries'],
+      },
+    ]);
+    expect(topic?.label).toBe('Database Oracle Queries');
+  });
+
+  it('name a topic of bare ratings as such, and tell two of them apart by a content word', () => {
+    const labels = labelTopics([
+      { topicIndex: 0, rawLabel: '0_good_excellent', keywords: ['good', 'excellent', 'nice'] },
+      { topicIndex: 1, rawLabel: '1_getting_excellent_best', keywords: ['getting', 'excellent', 'best', 'university'] },
+    ]).map((topic) => topic.label);
+    expect(labels).toEqual(['Overall Impressions', 'Overall Impressions University']);
+    expect(labels.every(isValidTopicLabel)).toBe(true);
+  });
+});

@@ -46,6 +46,20 @@ const MINOR_WORDS = new Set([
   'with',
 ]);
 
+/**
+ * Words that are poor label words when a topic is named by its keywords: verbs of saying and feeling,
+ * adverbs, quantifiers and bare ratings. "Feel Great Behind" tells a dean nothing; the nouns next to
+ * these words usually do. They are only skipped while enough other keywords remain.
+ */
+const WEAK_LABEL_WORDS: ReadonlySet<string> = new Set([
+  ...EVALUATIVE_WORDS,
+  ...`take took taken taking feel felt feeling get got getting make made making know knew known think thought go
+  went going come came seem seemed seems want wanted say said tell told give gave given use used find found put
+  learned learnt definitely really actually truly enough behind always never also just still even much many lot
+  lots thing things stuff way bit kind sort maybe quite pretty very well better best great excellent awesome
+  overall able sure lang talaga naman kaayo gyud jud ra pa din rin`.split(/\s+/u),
+]);
+
 /** Themes outside teaching aspects that many comments share. */
 const THEMES: ReadonlyArray<{ label: string; words: ReadonlySet<string> }> = [
   {
@@ -98,11 +112,13 @@ function aspectLabel(keywords: readonly string[]): string | undefined {
   return best < 0 ? undefined : ASPECTS[best]?.label;
 }
 
-/** A theme names the topic only when its best keyword belongs to the theme. */
+/** A theme names the topic when its best keyword, or two of its top three, belong to the theme. */
 function themeLabel(keywords: readonly string[]): string | undefined {
   const first = keywords[0];
   if (first === undefined) return undefined;
-  return THEMES.find((theme) => theme.words.has(first))?.label;
+  const top = keywords.slice(0, 3);
+  return THEMES.find((theme) => theme.words.has(first) || top.filter((keyword) => theme.words.has(keyword)).length >= 2)
+    ?.label;
 }
 
 function titleWord(word: string): string {
@@ -115,7 +131,8 @@ function labelWords(keywords: readonly string[]): string[] {
 }
 
 function keywordLabel(keywords: readonly string[]): string {
-  const words = labelWords(keywords);
+  const strong = keywords.filter((keyword) => !WEAK_LABEL_WORDS.has(keyword));
+  const words = labelWords(strong.length >= 2 ? strong : keywords);
   if (words.length === 0) return 'General Comments';
   if (words.length === 1) return `${words[0] as string} Comments`;
   return words.slice(0, words.length >= 3 ? 3 : 2).join(' ');
@@ -131,7 +148,11 @@ function distinctLabel(base: string, keywords: readonly string[], used: Readonly
   const baseWords = base.split(' ');
   const stem = baseWords.slice(0, MAXIMUM_WORDS - 1).join(' ');
   const present = new Set(baseWords.map((word) => word.toLowerCase()));
-  for (const word of labelWords(keywords)) {
+  const strongFirst = [
+    ...keywords.filter((keyword) => !WEAK_LABEL_WORDS.has(keyword)),
+    ...keywords.filter((keyword) => WEAK_LABEL_WORDS.has(keyword)),
+  ];
+  for (const word of labelWords(strongFirst)) {
     if (present.has(word.toLowerCase())) continue;
     const candidate = `${stem} ${word}`;
     if (!used.has(candidate.toLowerCase())) return candidate;
