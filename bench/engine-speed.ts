@@ -5,11 +5,11 @@
  * Run: npm run bench:engine-speed (node --max-old-space-size=4096 dist/bench/engine-speed.js)
  */
 
-import { pathToFileURL } from 'node:url';
 import { EMBEDDING_DIMENSIONS, embedText } from '../src/engine/embeddings/index.js';
 import { scoreSentiment } from '../src/engine/sentiment/index.js';
 import { buildTopicModel } from '../src/engine/topics/index.js';
 import { generateCorpus } from './corpus/generate.js';
+import { runWhenInvoked } from './support/run-main.js';
 
 export interface StageSpeed {
   stage: string;
@@ -115,6 +115,4 @@ export function runEngineSpeed(sizes: readonly number[] = [10_000, 100_000]): Sp
   });
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runEngineSpeed();
-}
+runWhenInvoked(import.meta.url, runEngineSpeed);

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import { createApp } from '../src/app.js';
 import { IngestionService } from '../src/modules/ingestion/ingestion.service.js';
@@ -12,6 +11,7 @@ import {
   createBenchDatabase,
   peakRssMegabytes,
 } from './support/bench-service.js';
+import { runWhenInvoked } from './support/run-main.js';
 
 /**
  * `npm run bench:ingestion`: 5,000 generated rows through bulk ingestion (the same service the
@@ -190,9 +190,4 @@ export async function runIngestionBench(): Promise<Record<string, number>> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runIngestionBench().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  });
-}
+runWhenInvoked(import.meta.url, runIngestionBench);

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import {
   BENCH_ADMIN,
   benchInstitution,
@@ -8,6 +7,7 @@ import {
   mintTokens,
   startApiProcess,
 } from './support/bench-service.js';
+import { runWhenInvoked } from './support/run-main.js';
 
 /**
  * `npm run bench:submissions`: single-submission POSTs against the built API running in a process of its
@@ -128,9 +128,4 @@ export async function runSubmissionThroughput(): Promise<Record<string, number>>
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runSubmissionThroughput().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  });
-}
+runWhenInvoked(import.meta.url, runSubmissionThroughput);

@@ -7,7 +7,6 @@
  * Run: npm run build && node dist/bench/topic-quality.js
  */
 
-import { pathToFileURL } from 'node:url';
 import type { TopicModelMetrics, TopicModelResult } from '../src/engine/contracts.js';
 import { embedText, embedTextWithoutAspects } from '../src/engine/embeddings/index.js';
 import { labelTopics } from '../src/engine/labels/index.js';
@@ -20,6 +19,7 @@ import {
   type CorpusComment,
   type CorpusLanguage,
 } from './corpus/generate.js';
+import { runWhenInvoked } from './support/run-main.js';
 
 export interface TopicQualityOptions {
   count?: number;
@@ -203,6 +203,4 @@ export function runTopicQuality(options: TopicQualityOptions = {}): TopicQuality
   return quality;
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runTopicQuality();
-}
+runWhenInvoked(import.meta.url, runTopicQuality);
