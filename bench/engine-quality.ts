@@ -6,12 +6,13 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import type { SentimentLabel } from '../src/engine/contracts.js';
 import { dominantLabel, scoreSentiment, SENTIMENT_ENGINE_VERSION } from '../src/engine/sentiment/index.js';
 import { scoreComment, type TracedContribution } from '../src/engine/sentiment/score.js';
 import { isJunkComment, tokenize } from '../src/engine/text/index.js';
+import { runWhenInvoked } from './support/run-main.js';
+import { runTopicQuality } from './topic-quality.js';
 
 const LABELS: readonly SentimentLabel[] = ['positive', 'neutral', 'negative'];
 
@@ -247,6 +248,9 @@ function printReport(quality: EngineQuality): void {
   console.log(`Throughput: ${Math.round(quality.commentsPerSecond).toLocaleString('en')} comments/s (one thread)`);
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// The same bench then runs the topic model on the multilingual teaching-comment corpus (bench/topic-quality.ts).
+runWhenInvoked(import.meta.url, () => {
   printReport(runEngineQuality());
-}
+  process.stdout.write('\n');
+  runTopicQuality();
+});

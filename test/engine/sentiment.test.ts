@@ -145,6 +145,33 @@ describe('scoreSentiment', () => {
   });
 });
 
+describe('rules added with the calibrated neutral share', () => {
+  it.each([
+    ['I would take another class with her.', 'positive'],
+    ['She makes sure everyone understands before moving on.', 'positive'],
+    ['The library staff are very cooperative.', 'positive'],
+    ['Excelent teacher, very helpfull.', 'positive'],
+    ['It was difficult for me to follow the lectures online.', 'negative'],
+    ['Overall 5/5, would recommend.', 'positive'],
+    ['I give this class 2 out of 10.', 'negative'],
+    ['My rating is 3/5.', 'neutral'],
+    // Praise and criticism without a contrast word: one verdict with a side remark, not a mixed verdict.
+    ['Very knowledgeable teacher who is sometimes late.', 'positive'],
+    ['The lectures were boring and confusing even with the nice slides.', 'negative'],
+    // Lukewarm Taglish verdicts.
+    ['Okay siya magturo, pwede na rin.', 'neutral'],
+    ['Ok sya pero minsan late.', 'neutral'],
+    // A suggestion introduced by "it is better to" is not praise.
+    ['It is better to reduce the number of quizzes.', 'neutral'],
+  ] as const)('%j is %s', (text, expected) => {
+    expect(label(text)).toBe(expected);
+  });
+
+  it('does not read dates or fractions as ratings', () => {
+    expect(label('The exam is on 12/10 at 7:30 in room 5.')).toBe('neutral');
+  });
+});
+
 describe('dominantLabel', () => {
   it('picks the highest score and treats ties between praise and criticism as neutral', () => {
     expect(dominantLabel({ positive: 0.6, neutral: 0.3, negative: 0.1 })).toBe('positive');

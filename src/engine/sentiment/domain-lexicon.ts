@@ -14,6 +14,11 @@ const ENGLISH = `
 2.2 nice one, do like, i do like, i really like, we really like, students like, really liked, engaging, caring, supportive, encouraging, motivating, accommodating, considerate, dedicated, insightful, informative, kind, friendly, patient, understanding, respectful, humble, effective, entertaining, enjoyable, fun, interesting, no complaints, no complaint, nothing to complain, nothing bad to say, appreciate, appreciated, thankful, grateful
 2 organized, organised, responsive, punctual, prepared, thorough, clear, clearly, fair, helpful, useful, valuable, interactive, concise, competent, skilled, expert, smart, intelligent, wise, professional, committed, on time, on-time, motivated, energetic, lively, easy to understand, easy to follow, explains well, explained well, well explained, well-explained, good job, great job, keep it up, keep up the good work, love, loved, enjoyed, liked, i like, we like, really like, i liked, we liked, i love, i enjoyed
 0.8 practical
+2.2 take more classes with, take another class with, take another course with, take more courses with, would take again, would take him again, would take her again, take him again, take her again, take his class again, take her class again
+1.5 makes sure, made sure, more than enough, up to date, up-to-date, cooperative, co-operative, sportive, notbad
+1 checks on, checks if, checks whether
+3 excelent, excellect, excllent, exellent, excellant, awsome, outstandng
+2.2 knowledgable, helpfull, intresting, intersting
 1.5 trying hard, tries hard, try hard, tried hard, no issue, no issues, walang issue, no damage, no damages, walang damage, walang sira, complete, kumpleto, kompleto, affordable, satisfied, satisfying, learned, learnt, gained, improved, relevant, detailed, structured, available, flexible, calm, chill, funny, humorous, jokes, cool, legit, solid, recommended, welcoming, open-minded, challenging but, no problem, no problems
 1.5 easy, willing, open to, open for questions, open to questions, open to feedback, in-depth, accurate, qualified, deep, kudos, went well, goes well, worth
 1 works hard, sufficient, appropriate, proper, up to the mark, upto the mark, to the point, understandable, manageable, enough time, thank, helped, helps, answers, answered, responds, replies, clarifies, clarified

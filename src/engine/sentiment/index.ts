@@ -2,4 +2,4 @@
 export { dominantLabel, scoreSentiment } from './score.js';
 
 /** Reported by the worker so stored results say which engine produced them. */
-export const SENTIMENT_ENGINE_VERSION = 'local-sentiment-1.0';
+export const SENTIMENT_ENGINE_VERSION = 'local-sentiment-1.1';

@@ -19,7 +19,7 @@ export const NEGATORS = set(`
   weren't, won't, wouldn't, shouldn't, couldn't, hasn't, haven't, hadn't, nothing, nobody, none, hardly, barely,
   hindi, hinde, di, wala, walang, huwag, wag, ayaw, ayoko, hindi na, di na, wala nang, hindi naman, di naman,
   dili, dili na, wala'y, walay, wa, ayaw na, dili man, wala man, unable, unable to, fails to, failed to, fail to,
-  rarely, seldom, akala ko, akala ko pa naman, kala ko, akala namin, i was expecting, i was hoping, hard to, difficult to, tough to, impossible to, hindi masyado, di masyado, hindi gaano, di gaano, dili kaayo
+  rarely, seldom, hard for me to, hard for us to, hard for students to, difficult for me to, difficult for us to, difficult for students to, harder to, akala ko, akala ko pa naman, kala ko, akala namin, i was expecting, i was hoping, hard to, difficult to, tough to, impossible to, hindi masyado, di masyado, hindi gaano, di gaano, dili kaayo
 `);
 
 /** Negators of a verb; one that negates no sentiment word still states a shortcoming. */
@@ -53,6 +53,13 @@ export const NEGATOR_VALENCE: ReadonlyMap<string, number> = new Map([
   ['hard to', -1],
   ['difficult to', -1.2],
   ['tough to', -0.8],
+  ['hard for me to', -1],
+  ['hard for us to', -1],
+  ['hard for students to', -1],
+  ['difficult for me to', -1.2],
+  ['difficult for us to', -1.2],
+  ['difficult for students to', -1.2],
+  ['harder to', -1],
   ['impossible to', -1.8],
   ['unable to', -1],
   ['fails to', -1.2],
@@ -154,7 +161,7 @@ export const SUGGESTION_CUES = set(`
   sana, sana po, sana naman, unta, tani, please, pls, paki, pakiusap, my suggestion, suggestion, suggestions,
   i suggest, we suggest, i would suggest, recommendation, should, shud, should be, should have, must, dapat, kailangan,
   need to, needs to, needed to, ought to, would be better, would be nice, would be great, would be good,
-  would be helpful, it would be, i would prefer, better if, mas maganda kung, mas okay kung, mas ok kung,
+  would be helpful, it would be, it is better to, it's better to, it is better if, it's better if, better to, i would prefer, better if, mas maganda kung, mas okay kung, mas ok kung,
   maganda sana, mas maayo unta, mas nindot unta, maayo unta, nindot unta, request, advice, pwede po ba,
   pwede bang, sana mas, could you, can you
 `);
@@ -181,7 +188,10 @@ export const HEDGES = set(`
   okay pa rin, okay pa din, okay naman po, pwede na, pwede na rin, pwede na din, puwede na, ayos lang, ayos naman,
   sakto lang, average, so-so, so so, nothing special, ordinary, normal lang, pasado, katamtaman, keri lang,
   carry lang, medyo okay, medyo ok, its okay, it's okay, it's ok, its ok, just okay, just ok, not bad naman,
-  maayo ra, okay ra, ok ra, pwede na ra, sakto ra, mao ra, ok ra man, okay ra man, fair enough, decent naman
+  maayo ra, okay ra, ok ra, pwede na ra, sakto ra, mao ra, ok ra man, okay ra man, fair enough, decent naman,
+  ok sya, okay sya, ok siya, okay siya, ok na sana, okay na sana, ok sana, okay sana, goods lang, goods na rin,
+  pwede naman, okey lang, okey naman, oki naman, oki lang, keri na, ok din, okay din, ok rin, okay rin,
+  pwede na rin, pwedeng pagtiyagaan, pagtiyagaan, pwede nang pagtiyagaan, ok ra sad, okay ra sad
 `);
 
 /** Cebuano words spelled like English sentiment words ("sad" = also): no valence in Cebuano comments. */

@@ -7,7 +7,7 @@ import { normalizeText } from '../text/normalize.js';
 import { expandWord } from '../text/tokenize.js';
 import { joinPhrases } from './lexicon.js';
 
-export type TokenKind = 'word' | 'emoji' | 'emoticon';
+export type TokenKind = 'word' | 'emoji' | 'emoticon' | 'rating';
 
 export interface SentimentToken {
   text: string;
@@ -20,15 +20,22 @@ export interface SentimentToken {
 export interface ScannedComment {
   sentences: SentimentToken[][];
   exclamations: number;
+  /** Question marks in the comment. */
+  questions: number;
   words: string[];
 }
 
+/** A score out of 5 or 10 ("4/5", "10/10", "9 out of 10"). */
+const RATING = String.raw`(?<![\p{L}\p{N}/])\d{1,2}(?:\.\d)?\s*(?:\/|out of)\s*(?:5|10)(?![\p{N}/])`;
 const EMOTICON = String.raw`(?<=^|\s)(?:[:;=][-'o^]?[)(\]\[dDpP/\\|*3oO@$]+|<3+|[xX][dD]+|T[_.]T|\^[_.]?\^)(?=$|\s|[.,!?])`;
 const WORD = String.raw`[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*`;
 const EMOJI = String.raw`\p{Extended_Pictographic}(?:\u{FE0F}|\p{Emoji_Modifier}|\u200D\p{Extended_Pictographic}\u{FE0F}?)*`;
 const SENTENCE_END = String.raw`[.!?;\n]+`;
 const CLAUSE_END = String.raw`[,:()\[\]]`;
-const PIECE = new RegExp(`(${EMOTICON})|(${WORD})|(${EMOJI})|(${SENTENCE_END})|(${CLAUSE_END})|(\\/s\\b)`, 'gu');
+const PIECE = new RegExp(
+  `(${RATING})|(${EMOTICON})|(${WORD})|(${EMOJI})|(${SENTENCE_END})|(${CLAUSE_END})|(\\/s\\b)`,
+  'gu',
+);
 
 interface RawToken {
   text: string;
@@ -83,14 +90,17 @@ export function scanComment(text: string): ScannedComment {
   let current: RawToken[] = [];
   let clause = 0;
   let exclamations = 0;
+  let questions = 0;
   const endSentence = (): void => {
     if (current.length > 0) sentences.push(joinSentence(current));
     current = [];
     clause = 0;
   };
   for (const match of normalized.matchAll(PIECE)) {
-    const [piece, emoticon, word, emoji, sentenceEnd, , sarcasmTag] = match;
-    if (emoticon !== undefined) {
+    const [piece, rating, emoticon, word, emoji, sentenceEnd, , sarcasmTag] = match;
+    if (rating !== undefined) {
+      current.push({ text: rating.replace(/\s+/gu, ' '), kind: 'rating', shouted: false, clause });
+    } else if (emoticon !== undefined) {
       current.push({ text: emoticon, kind: 'emoticon', shouted: false, clause });
     } else if (word !== undefined) {
       const shouted = !allCapitals && isShouted(word);
@@ -103,6 +113,7 @@ export function scanComment(text: string): ScannedComment {
       current.push({ text: emoji, kind: 'emoji', shouted: false, clause });
     } else if (sentenceEnd !== undefined) {
       exclamations += sentenceEnd.split('!').length - 1;
+      questions += sentenceEnd.split('?').length - 1;
       endSentence();
     } else if (sarcasmTag !== undefined) {
       current.push({ text: '/s', kind: 'word', shouted: false, clause });
@@ -111,5 +122,5 @@ export function scanComment(text: string): ScannedComment {
     }
   }
   endSentence();
-  return { sentences, exclamations, words };
+  return { sentences, exclamations, questions, words };
 }

@@ -39,10 +39,15 @@ const SENTIMENT_PARAMETERS = {
   suggestionBase: 0.35,
   sarcasmFlip: -0.8,
   hedge: 2,
+  highRating: 0.75,
+  lowRating: 0.45,
   exclamation: 0.292,
   maximumExclamations: 4,
   neutralBase: 0.4,
-  mixedNeutral: 1.6,
+  /** Praise and criticism in one comment without a contrast word: usually one verdict with a side remark. */
+  mixedNeutral: 0.8,
+  /** ... and balanced around "but"/"pero"/"although": a mixed verdict, which reads as neutral. */
+  contrastedNeutral: 2,
   sharpness: 1.3,
 } as const;
 
@@ -223,6 +228,19 @@ function wordValence(
   return value;
 }
 
+/**
+ * "5/5", "4 out of 5", "10/10": a high score is praise, a low one criticism, a middling one ("3/5",
+ * "6/10") a lukewarm verdict (undefined). Valence grows with the distance from the middle, at most 3.
+ */
+export function ratingValence(rating: string): number | undefined {
+  const [score, scale] = rating.split(/\s*(?:\/|out of)\s*/u).map(Number);
+  if (score === undefined || scale === undefined || !(score <= scale)) return 0;
+  const share = score / scale;
+  if (share >= P.highRating) return Math.min(3, (share - 0.5) * 8);
+  if (share <= P.lowRating) return -Math.min(3, (0.5 - share) * 8);
+  return undefined;
+}
+
 /** One scored token, for explaining a score while tuning the lexicon. */
 export interface TracedContribution {
   token: string;
@@ -234,6 +252,26 @@ export interface CommentEvidence {
   negative: number;
   /** Lukewarm verdicts ("okay naman", "average") that speak for neutral. */
   lukewarm: number;
+  /** Shape of the comment, read by the calibrated decision layer (calibration.ts). */
+  shape: CommentShape;
+}
+
+export interface CommentShape {
+  /** Word tokens as written (after text-speak expansion), phrases not joined. */
+  words: number;
+  /** Tokens that contributed a non-zero value (words, phrases, emojis, courtesies, bare negations). */
+  sentimentTokens: number;
+  /** A contrast ("but", "pero", "kaso") or concession ("although", "kahit") somewhere in the comment. */
+  contrast: boolean;
+  /** A firm suggestion that names a deficiency ("sana mas ...", "please be more ..."). */
+  deficientSuggestion: boolean;
+  /** Any suggestion, hope or wish cue ("should", "sana", "I hope", "please"). */
+  suggestion: boolean;
+  questions: number;
+  /** Negators that applied to a sentiment word, plus bare verbal negations. */
+  negations: number;
+  /** Emojis and emoticons with a valence. */
+  emojis: number;
 }
 
 /**
@@ -263,6 +301,16 @@ export function scoreComment(text: string, trace?: TracedContribution[]): Commen
   let sarcasmMarker = false;
   let sarcasticRepetition = false;
   let openingPraise = false;
+  const commentShape: CommentShape = {
+    words: scanned.words.length,
+    sentimentTokens: 0,
+    contrast: false,
+    deficientSuggestion: false,
+    suggestion: false,
+    questions: scanned.questions,
+    negations: 0,
+    emojis: 0,
+  };
   scanned.sentences.forEach((sentence, sentenceIndex) => {
     const shape = sentenceShape(sentence);
     if (shape.contrastAt === 0 && sentenceIndex > 0) {
@@ -270,7 +318,12 @@ export function scoreComment(text: string, trace?: TracedContribution[]): Commen
         if (contribution.sentence === sentenceIndex - 1) contribution.value *= P.beforeContrast;
       }
     }
-    if (shape.suggestionFrom >= 0 && shape.firmSuggestion && shape.deficient) suggestionBase += P.suggestionBase;
+    if (shape.suggestionFrom >= 0 && shape.firmSuggestion && shape.deficient) {
+      suggestionBase += P.suggestionBase;
+      commentShape.deficientSuggestion = true;
+    }
+    if (shape.suggestionFrom >= 0) commentShape.suggestion = true;
+    if (shape.contrastAt >= 0 || shape.concessionClause >= 0) commentShape.contrast = true;
     const usedNegators = new Set<number>();
     sentence.forEach((token, index) => {
       if (MODIFIERS.sarcasmMarkers.has(token.text)) sarcasmMarker = true;
@@ -289,11 +342,16 @@ export function scoreComment(text: string, trace?: TracedContribution[]): Commen
         return;
       }
       let value: number | undefined;
-      if (token.kind === 'emoji') value = emojiValence(token.text);
+      if (token.kind === 'rating') {
+        const rating = ratingValence(token.text);
+        if (rating === undefined) lukewarm += P.hedge;
+        value = rating;
+      } else if (token.kind === 'emoji') value = emojiValence(token.text);
       else if (token.kind === 'emoticon') value = emoticonValence(token.text);
       else
         value = MODIFIERS.negatorValence.get(token.text) ?? wordValence(sentence, index, token, cebuano, usedNegators);
       if (value === undefined || value === 0) return;
+      if (token.kind === 'emoji' || token.kind === 'emoticon') commentShape.emojis += 1;
       const inSuggestion =
         shape.suggestionFrom >= 0 &&
         index > shape.suggestionFrom &&
@@ -310,11 +368,13 @@ export function scoreComment(text: string, trace?: TracedContribution[]): Commen
       trace?.push({ token: token.text, value });
     });
     negative += implicitComplaint(shape, contributions, sentenceIndex);
+    commentShape.negations += usedNegators.size;
     // "He does not look at the slides": in an evaluation, saying what a teacher does not do is a complaint.
     sentence.forEach((token, index) => {
       if (!MODIFIERS.verbalNegators.has(token.text) || usedNegators.has(index)) return;
       const inSuggestion = shape.suggestionFrom >= 0 && index > shape.suggestionFrom;
       if (inSuggestion || index === sentence.length - 1) return;
+      commentShape.negations += 1;
       let value = -P.bareNegation;
       if (shape.contrastAt >= 0) value *= index < shape.contrastAt ? P.beforeContrast : P.afterContrast;
       contributions.push({ value, sentence: sentenceIndex, index });
@@ -326,6 +386,7 @@ export function scoreComment(text: string, trace?: TracedContribution[]): Commen
   negative += suggestionBase;
   const sarcastic = sarcasmMarker || (openingPraise && sarcasticRepetition);
   for (const { value } of contributions) {
+    if (value !== 0) commentShape.sentimentTokens += 1;
     if (value > 0 && sarcastic) negative += -P.sarcasmFlip * value;
     else if (value > 0) positive += value;
     else negative -= value;
@@ -333,13 +394,14 @@ export function scoreComment(text: string, trace?: TracedContribution[]): Commen
   const emphasis = P.exclamation * Math.min(scanned.exclamations, P.maximumExclamations);
   if (positive > negative) positive += emphasis;
   else if (negative > positive) negative += emphasis;
-  return { positive, negative, lukewarm };
+  return { positive, negative, lukewarm, shape: commentShape };
 }
 
 /** Positive/neutral/negative probabilities (each >= 0, summing to 1) for one comment. */
 export function scoreSentiment(text: string): SentimentScores {
-  const { positive, negative, lukewarm } = scoreComment(text);
-  const neutral = P.neutralBase + lukewarm + P.mixedNeutral * Math.min(positive, negative);
+  const { positive, negative, lukewarm, shape } = scoreComment(text);
+  const mixed = shape.contrast ? P.contrastedNeutral : P.mixedNeutral;
+  const neutral = P.neutralBase + lukewarm + mixed * Math.min(positive, negative);
   const weights = [positive, neutral, negative].map((weight) => weight ** P.sharpness);
   const total = (weights[0] ?? 0) + (weights[1] ?? 0) + (weights[2] ?? 0);
   const positiveShare = (weights[0] ?? 0) / total;
