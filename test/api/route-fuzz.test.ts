@@ -32,7 +32,7 @@ const BODIES: unknown[] = [
     versionId: randomUUID(),
     facultyId: randomUUID(),
     courseId: randomUUID(),
-    answers: [{ questionId: 'q1', value: 1e400 }],
+    answers: [{ questionId: 'q1', value: Number.MAX_VALUE }],
   },
   { sourceVersionId: randomUUID() },
   { sourceVersionId: 'x' },
