@@ -13,7 +13,9 @@ export const analysisWorkerSettingsSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Reported in every response's output.version and stored by the service as the run's workerVersion. */
   WORKER_VERSION: z.string().min(1).default('local-engine-1.0'),
-  ANALYSIS_WORKER_BODY_LIMIT: positiveInteger.default(10 * 1024 * 1024),
+  // A topics request carries every comment with its 384-number embedding: about 1.4 KB a comment, so
+  // 64 MB holds some 45,000 comments (a whole campus in a semester).
+  ANALYSIS_WORKER_BODY_LIMIT: positiveInteger.default(64 * 1024 * 1024),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url({ message: 'must be a URL' }).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),

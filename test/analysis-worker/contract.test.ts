@@ -159,7 +159,7 @@ describe('POST /sentiment/runsync', () => {
     expect(body.output.jobId).toBeNull();
   });
 
-  it('completes a 5 MB batch within the default 10 MB limit', async () => {
+  it('completes a 5 MB batch within the default limit', async () => {
     const filler = 'The lessons are clear but sometimes the pace is too fast for the class. ';
     const text = filler.repeat(15);
     const items = Array.from({ length: 5000 }, (_, index) => ({ submissionId: `sub-${index}`, text }));
