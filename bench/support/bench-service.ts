@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createDatabase, migrateToLatest, type DatabaseClient } from '../../src/common/database/database.js';
 import { settingsSchema, type Settings } from '../../src/config/settings.js';
@@ -15,6 +16,8 @@ import { TokenService } from '../../src/modules/auth/token.service.js';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const BENCH_ADMIN = { username: 'bench.admin', password: 'bench-admin-password' };
+/** Every Redis key of this bench run starts with it; `drop()` deletes them and only them. */
+const CACHE_PREFIX = `fas-bench:${randomBytes(4).toString('hex')}:`;
 
 export interface BenchDatabase {
   url: string;
@@ -37,6 +40,17 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
     db,
     async drop() {
       await db.destroy();
+      const redis = new Redis(REDIS_URL);
+      try {
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${CACHE_PREFIX}*`, 'COUNT', 500);
+          cursor = next;
+          if (keys.length > 0) await redis.del(...keys);
+        } while (cursor !== '0');
+      } finally {
+        await redis.quit();
+      }
       const cleanup = new pg.Client({ connectionString: ADMIN_URL });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -53,7 +67,7 @@ export function benchEnvironment(databaseUrl: string, port = 0): Record<string, 
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     CACHE_URL: REDIS_URL,
-    CACHE_KEY_PREFIX: `fas-bench:${randomBytes(4).toString('hex')}:`,
+    CACHE_KEY_PREFIX: CACHE_PREFIX,
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-keys',
     SUPER_ADMIN_USERNAME: BENCH_ADMIN.username,
     SUPER_ADMIN_PASSWORD: BENCH_ADMIN.password,
