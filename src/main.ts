@@ -1,7 +1,8 @@
 import { getLogger } from './common/logging/logger.js';
 import { SettingsError } from './config/parse-settings.js';
 import { loadSettings } from './config/settings.js';
-import { closeOnSignals, migrateAndStartApi } from './processes.js';
+import { closeOnSignals } from './common/process/shutdown.js';
+import { migrateAndStartApi } from './processes.js';
 
 /** API entry point (`npm run start:api`): the HTTP API only; worker URLs come from the settings. */
 async function main(): Promise<void> {

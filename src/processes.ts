@@ -45,22 +45,3 @@ export async function migrateAndStartApi(settings: Settings): Promise<NestFastif
 export function startEmbeddedAnalysisWorker(environment: NodeJS.ProcessEnv, logger: Logger): Promise<FastifyInstance> {
   return startAnalysisWorker(environment, logger.child({ process: 'analysis-worker' }));
 }
-
-/** Closes the parts in reverse order on SIGTERM/SIGINT so in-flight requests finish. */
-export function closeOnSignals(logger: Logger, parts: Array<{ close(): Promise<unknown> }>): void {
-  let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    Promise.all([...parts].reverse().map((part) => part.close())).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
-}

@@ -1,7 +1,8 @@
 import { getLogger } from './common/logging/logger.js';
 import { SettingsError } from './config/parse-settings.js';
 import { loadSettings } from './config/settings.js';
-import { closeOnSignals, defaultWorkerUrls, migrateAndStartApi, startEmbeddedAnalysisWorker } from './processes.js';
+import { closeOnSignals } from './common/process/shutdown.js';
+import { defaultWorkerUrls, migrateAndStartApi, startEmbeddedAnalysisWorker } from './processes.js';
 
 /**
  * `npm start`: every part in one process (conventions §1): the analysis worker on ANALYSIS_WORKER_PORT and

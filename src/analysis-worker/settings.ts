@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseSettings } from '../config/parse-settings.js';
+import { languageModelSettingFields, processSettingFields } from '../config/settings.js';
 
 const positiveInteger = z.coerce.number().int().positive();
 
@@ -8,17 +9,13 @@ const positiveInteger = z.coerce.number().int().positive();
  * one stops the process with a message naming it. Without OPENAI_API_KEY every step uses the local engine.
  */
 export const analysisWorkerSettingsSchema = z.object({
-  ANALYSIS_WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
-  HOST: z.string().default('0.0.0.0'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...processSettingFields,
+  ...languageModelSettingFields,
   /** Reported in every response's output.version and stored by the service as the run's workerVersion. */
   WORKER_VERSION: z.string().min(1).default('local-engine-1.0'),
   // A topics request carries every comment with its 384-number embedding: about 1.4 KB a comment, so
   // 64 MB holds some 45,000 comments (a whole campus in a semester).
   ANALYSIS_WORKER_BODY_LIMIT: positiveInteger.default(64 * 1024 * 1024),
-  OPENAI_API_KEY: z.string().optional(),
-  OPENAI_BASE_URL: z.url({ message: 'must be a URL' }).optional(),
-  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** Embedding model of the provider; unset keeps embeddings local even with a key (see docs). */
   LLM_EMBEDDING_MODEL: z.string().min(1).optional(),
   /** Per model request, in ms. */

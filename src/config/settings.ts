@@ -4,12 +4,26 @@ import { booleanSetting, parseSettings } from './parse-settings.js';
 const url = z.url({ message: 'must be a URL' });
 const positiveInteger = z.coerce.number().int().positive();
 
-/** Settings of the API and job-worker processes. Read once at start-up; a bad one stops the process. */
-export const settingsSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+/** Where a process listens and how much it logs: the same settings for every entry point. */
+export const processSettingFields = {
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ANALYSIS_WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+};
+
+/** An OpenAI-compatible model; without OPENAI_API_KEY the local engine answers. */
+export const languageModelSettingFields = {
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: url.optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+};
+
+/** Settings of the API and job-worker processes. Read once at start-up; a bad one stops the process. */
+export const settingsSchema = z.object({
+  ...processSettingFields,
+  ...languageModelSettingFields,
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: url,
   DATABASE_POOL_SIZE: positiveInteger.default(10),
   CACHE_URL: url,
@@ -27,15 +41,11 @@ export const settingsSchema = z.object({
   EMBEDDINGS_WORKER_URL: url.optional(),
   TOPIC_MODEL_WORKER_URL: url.optional(),
   WORKER_VERSION: z.string().optional(),
-  OPENAI_API_KEY: z.string().optional(),
-  OPENAI_BASE_URL: url.optional(),
-  LLM_MODEL: z.string().default('gpt-4o-mini'),
   LMS_URL: url.optional(),
   LMS_TOKEN: z.string().optional(),
   LMS_ROLE_ID_STUDENT: positiveInteger.default(5),
   LMS_ROLE_ID_EDITING_TEACHER: positiveInteger.default(3),
   SCHEDULER_ENABLED: booleanSetting.default(false),
-  ANALYSIS_WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

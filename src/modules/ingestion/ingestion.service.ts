@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, badRequest, conflict, notFound } from '../../common/http/errors.js';
+import { AppError, badRequest, conflict } from '../../common/http/errors.js';
 import { getLogger } from '../../common/logging/logger.js';
 import { leafSections, type QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
+import { QuestionnairesService } from '../questionnaires/questionnaires.service.js';
 import { createCachedLookups, type SubmissionLookups } from '../submissions/submission-lookups.js';
 import { SubmissionsRepository } from '../submissions/submissions.repository.js';
 import { SubmissionsService } from '../submissions/submissions.service.js';
@@ -82,6 +83,7 @@ export class IngestionService {
     @Inject(SubmissionsService) private readonly submissions: SubmissionsService,
     @Inject(SubmissionsRepository) private readonly submissionsRepository: SubmissionsRepository,
     @Inject(IngestionRepository) private readonly repository: IngestionRepository,
+    @Inject(QuestionnairesService) private readonly questionnaires: QuestionnairesService,
   ) {}
 
   async ingest(
@@ -90,8 +92,7 @@ export class IngestionService {
     file: Buffer,
     options: IngestionOptions = {},
   ): Promise<IngestionResult> {
-    const version = await this.repository.version(versionId);
-    if (!version) throw notFound('questionnaire version not found');
+    const version = await this.questionnaires.version(versionId);
     if (version.status !== 'ACTIVE')
       throw conflict(
         `version ${version.versionNumber} is ${version.status}; only an ACTIVE version accepts submissions`,
@@ -121,7 +122,7 @@ export class IngestionService {
 
     const dryRun = options.dryRun ?? false;
     const lookups = createCachedLookups(this.submissionsRepository);
-    const questionColumns = this.questionColumns(version.schema);
+    const questionColumns = this.questionColumns(version.schemaSnapshot);
     const results: IngestionRowResult[] = [];
     await forEachBounded(read(), options.concurrency ?? INGESTION_DEFAULT_CONCURRENCY, async (record) => {
       results.push(await this.ingestRecord(record, versionId, questionColumns, lookups, dryRun));
