@@ -14,6 +14,12 @@ export default tseslint.config(
     },
   },
   {
+    // Engine threads may load these modules' TypeScript sources through Node's type transform, which needs
+    // type-only imports written as such.
+    files: ['src/engine/**', 'src/contracts/**', 'src/analysis-worker/**'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'error' },
+  },
+  {
     files: ['bench/**', 'scripts/**', 'src/cli.ts', 'src/demo.ts'],
     rules: { 'no-console': 'off' },
   },

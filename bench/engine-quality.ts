@@ -5,14 +5,15 @@
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { SentimentLabel } from '../src/engine/contracts.js';
-import { dominantLabel, scoreSentiment, SENTIMENT_ENGINE_VERSION } from '../src/engine/sentiment/index.js';
-import { scoreComment, type TracedContribution } from '../src/engine/sentiment/score.js';
+import { dominantLabel, SENTIMENT_ENGINE_VERSION, type SentimentScorer } from '../src/engine/sentiment/index.js';
+import { loadSentimentScorer, readSentimentTables } from '../src/engine/sentiment/load-lexicon.js';
+import type { TracedContribution } from '../src/engine/sentiment/score.js';
 import { isJunkComment, tokenize } from '../src/engine/text/index.js';
 import { runWhenInvoked } from './support/run-main.js';
-import { runTopicQuality } from './topic-quality.js';
+import { runRealCommentTopics, runTopicQuality, sentimentDataDirectory } from './topic-quality.js';
 
 const LABELS: readonly SentimentLabel[] = ['positive', 'neutral', 'negative'];
 
@@ -104,12 +105,7 @@ export function measure(gold: readonly SentimentLabel[], predicted: readonly Sen
 
 /** Plain VADER: sum of lexicon valences, compound normalised as VADER does, ±0.05 thresholds. */
 function vaderBaseline(): (text: string) => SentimentLabel {
-  const lexicon = new Map<string, number>();
-  const file = readFileSync(new URL('../src/engine/sentiment/data/en_vader.tsv', import.meta.url), 'utf8');
-  for (const line of file.split('\n')) {
-    const [word, value] = line.split('\t');
-    if (word !== undefined && value !== undefined) lexicon.set(word, Number(value));
-  }
+  const lexicon = readSentimentTables().english;
   return (text) => {
     let sum = 0;
     for (const token of tokenize(text)) sum += lexicon.get(token) ?? 0;
@@ -121,14 +117,19 @@ function vaderBaseline(): (text: string) => SentimentLabel {
 }
 
 /** Tuning aid: why some even (tuning-half) rows were misclassified. Odd rows stay unread. */
-function explainErrors(rows: readonly Row[], predicted: readonly SentimentLabel[], limit: number): string[] {
+function explainErrors(
+  scorer: SentimentScorer,
+  rows: readonly Row[],
+  predicted: readonly SentimentLabel[],
+  limit: number,
+): string[] {
   const errors: string[] = [];
   for (let index = 0; index < rows.length && errors.length < limit; index += 2) {
     const row = rows[index];
     const label = predicted[index];
     if (row === undefined || label === undefined || label === row.gold) continue;
     const trace: TracedContribution[] = [];
-    scoreComment(row.text, trace);
+    scorer.scoreComment(row.text, trace);
     const contributions = trace.map((item) => `${item.token}:${item.value.toFixed(2)}`).join(' ');
     errors.push(`${row.gold}->${label} [${contributions}] ${row.text.slice(0, 160)}`);
   }
@@ -142,10 +143,10 @@ function majorityLabel(rows: readonly Row[]): SentimentLabel {
 }
 
 export function dataDirectory(): string {
-  return process.env.SENTIMENT_DATA_DIR ?? resolve(process.cwd(), '../shared/data/sentiment');
+  return sentimentDataDirectory();
 }
 
-function measureSpeed(texts: readonly string[]): number {
+function measureSpeed(scoreSentiment: SentimentScorer['scoreSentiment'], texts: readonly string[]): number {
   const rounds = Math.max(1, Math.ceil(20_000 / Math.max(1, texts.length)));
   const started = performance.now();
   let scored = 0;
@@ -160,6 +161,8 @@ function measureSpeed(texts: readonly string[]): number {
 }
 
 export function runEngineQuality(directory = dataDirectory()): EngineQuality {
+  const scorer = loadSentimentScorer();
+  const { scoreSentiment } = scorer;
   const vader = vaderBaseline();
   const files: FileQuality[] = [];
   const allTexts: string[] = [];
@@ -199,7 +202,7 @@ export function runEngineQuality(directory = dataDirectory()): EngineQuality {
       tuningHalf: half(0),
       heldOutHalf: half(1),
       junkRows: rows.filter((row) => isJunkComment(row.text)).length,
-      errors: explainErrors(rows, predicted, Number(process.env.ENGINE_QUALITY_SHOW_ERRORS ?? 0)),
+      errors: explainErrors(scorer, rows, predicted, Number(process.env.ENGINE_QUALITY_SHOW_ERRORS ?? 0)),
     });
     allTexts.push(...rows.map((row) => row.text));
   }
@@ -207,7 +210,7 @@ export function runEngineQuality(directory = dataDirectory()): EngineQuality {
     engineVersion: SENTIMENT_ENGINE_VERSION,
     dataDirectory: directory,
     files,
-    commentsPerSecond: measureSpeed(allTexts),
+    commentsPerSecond: measureSpeed(scoreSentiment, allTexts),
   };
 }
 
@@ -248,9 +251,12 @@ function printReport(quality: EngineQuality): void {
   console.log(`Throughput: ${Math.round(quality.commentsPerSecond).toLocaleString('en')} comments/s (one thread)`);
 }
 
-// The same bench then runs the topic model on the multilingual teaching-comment corpus (bench/topic-quality.ts).
+// The same bench then runs the topic model on the generated multilingual corpus and on real comments
+// (bench/topic-quality.ts).
 runWhenInvoked(import.meta.url, () => {
   printReport(runEngineQuality());
   process.stdout.write('\n');
   runTopicQuality();
+  process.stdout.write('\n');
+  runRealCommentTopics();
 });

@@ -6,7 +6,7 @@
  */
 
 import { EMBEDDING_DIMENSIONS, embedText } from '../src/engine/embeddings/index.js';
-import { scoreSentiment } from '../src/engine/sentiment/index.js';
+import { loadSentimentScorer } from '../src/engine/sentiment/load-lexicon.js';
 import { tokenize } from '../src/engine/text/index.js';
 import { buildTopicModel } from '../src/engine/topics/index.js';
 import { generateCorpus } from './corpus/generate.js';
@@ -44,6 +44,7 @@ function peakRssMegabytes(): number {
 }
 
 export function runSpeed(texts: readonly string[]): SpeedRun {
+  const { scoreSentiment } = loadSentimentScorer();
   const count = texts.length;
   const stages: StageSpeed[] = [];
   const record = (stage: string, seconds: number): void => {

@@ -1,15 +1,27 @@
 /**
- * Topic quality on the generated multilingual teaching-comments corpus (bench/corpus): topic count,
+ * Topic quality on the generated multilingual teaching-comments corpus (bench/corpus: comments written by
+ * the admin generator, src/engine/generator, each labelled with its aspects and language): topic count,
  * outlier ratio, topic diversity, NPMI, silhouette, cross-language agreement (for each aspect and
  * language, the share of comments landing in the aspect's majority topic) and purity (share of a topic's
  * comments from its majority aspect). The same run also measures a baseline: the same topic model on
  * plain hashed bag-of-words embeddings without the aspect lexicon.
- * Run: npm run build && node dist/bench/topic-quality.js
+ *
+ * The generator's phrases and the embeddings' aspect lexicon come from the same project, and the generator
+ * writes about aspects the lexicon has no dimension for (lab work, classroom management, respect), so the
+ * same figures are then printed for real comments: the English teaching-review sentences and the LPU student
+ * survey answers of ../shared/data/sentiment/ (read in place, never copied; SENTIMENT_DATA_DIR overrides the
+ * directory). The survey file says which question each answer belongs to (teaching, course content, exams,
+ * lab, library, extracurricular), which gives a purity against labels nobody wrote for this engine.
+ * Run: npm run bench:topic-quality
  */
 
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import type { TopicModelMetrics, TopicModelResult } from '../src/engine/contracts.js';
 import { embedText, embedTextWithoutAspects } from '../src/engine/embeddings/index.js';
 import { labelTopics } from '../src/engine/labels/index.js';
+import { cleanComment } from '../src/engine/text/index.js';
 import { buildTopicModel } from '../src/engine/topics/index.js';
 import {
   CORPUS_ASPECTS,
@@ -169,11 +181,11 @@ function printReport(quality: TopicQuality): void {
     );
   }
   console.log(`\n  agreement by aspect and language (share in the aspect's majority topic):`);
-  console.log(`    ${''.padEnd(16)}${CORPUS_LANGUAGES.map((language) => language.padStart(15)).join('')}`);
+  console.log(`    ${''.padEnd(16)}${CORPUS_LANGUAGES.map((language) => language.padStart(10)).join('')}`);
   for (const aspect of CORPUS_ASPECTS) {
     const cells = CORPUS_LANGUAGES.map((language) => {
       const share = quality.engine.agreementByAspect[aspect][language];
-      return (share === undefined ? '-' : `${(share * 100).toFixed(0)}%`).padStart(15);
+      return (share === undefined ? '-' : `${(share * 100).toFixed(0)}%`).padStart(10);
     });
     console.log(`    ${aspect.padEnd(16)}${cells.join('')}`);
   }
@@ -203,4 +215,166 @@ export function runTopicQuality(options: TopicQualityOptions = {}): TopicQuality
   return quality;
 }
 
-runWhenInvoked(import.meta.url, runTopicQuality);
+/** Where the labelled development sets are: ../shared/data/sentiment from the repository, or SENTIMENT_DATA_DIR. */
+export function sentimentDataDirectory(): string {
+  return process.env.SENTIMENT_DATA_DIR ?? resolve(process.cwd(), '../shared/data/sentiment');
+}
+
+/** Real comment files the topic model is measured on, with the column (if any) that names each comment's subject. */
+export const REAL_COMMENT_FILES: ReadonlyArray<{ file: string; subjectColumn?: string }> = [
+  { file: 'teaching_reviews_sentences_en.csv' },
+  { file: 'student_feedback_lpu_en.csv', subjectColumn: 'aspect' },
+];
+
+export interface RealTopic {
+  label: string;
+  docCount: number;
+  keywords: string[];
+  /** The most common subject (survey question) of the topic's comments, and its share, when the file has one. */
+  majoritySubject?: string;
+  subjectShare?: number;
+}
+
+export interface RealRun {
+  topicCount: number;
+  metrics: TopicModelMetrics;
+  /** Comments in their topic's majority subject, over all comments assigned to a topic (files with subjects). */
+  subjectPurity?: number;
+  seconds: number;
+  topics: RealTopic[];
+}
+
+export interface RealCommentQuality {
+  file: string;
+  rows: number;
+  /** Rows cleanComment keeps (the rest are junk: "Good", "nil", one or two words). */
+  comments: number;
+  engine: RealRun;
+  baseline: RealRun;
+}
+
+interface RealComment {
+  id: string;
+  text: string;
+  subject: string | undefined;
+}
+
+function readRealComments(path: string, subjectColumn: string | undefined): { rows: number; comments: RealComment[] } {
+  const records = parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true, bom: true }) as Record<
+    string,
+    string
+  >[];
+  const comments: RealComment[] = [];
+  records.forEach((record, index) => {
+    const text = cleanComment(record.text);
+    if (text === null) return;
+    comments.push({ id: `row-${index}`, text, subject: subjectColumn ? record[subjectColumn] : undefined });
+  });
+  return { rows: records.length, comments };
+}
+
+function evaluateReal(comments: readonly RealComment[], embed: (text: string) => number[], seed: number): RealRun {
+  const documents = comments.map((comment) => ({ id: comment.id, text: comment.text, embedding: embed(comment.text) }));
+  const started = performance.now();
+  const result = buildTopicModel(documents, { seed });
+  const seconds = (performance.now() - started) / 1000;
+  const topicOf = dominantTopics(result);
+  const subjectsByTopic = new Map<number, Map<string, number>>();
+  let withSubjects = false;
+  for (const comment of comments) {
+    const topic = topicOf.get(comment.id) ?? -1;
+    if (topic < 0 || comment.subject === undefined) continue;
+    withSubjects = true;
+    const subjects = subjectsByTopic.get(topic) ?? new Map<string, number>();
+    subjects.set(comment.subject, (subjects.get(comment.subject) ?? 0) + 1);
+    subjectsByTopic.set(topic, subjects);
+  }
+  const labels = labelTopics(result.topics);
+  let pure = 0;
+  let assigned = 0;
+  const topics = result.topics.map((topic, index): RealTopic => {
+    const entry: RealTopic = { label: labels[index]?.label ?? '', docCount: topic.docCount, keywords: topic.keywords };
+    const subjects = subjectsByTopic.get(topic.topicIndex);
+    if (subjects !== undefined) {
+      const [subject, count] = majority(subjects);
+      const total = [...subjects.values()].reduce((sum, value) => sum + value, 0);
+      pure += count;
+      assigned += total;
+      if (subject !== undefined) {
+        entry.majoritySubject = subject;
+        entry.subjectShare = total === 0 ? 0 : count / total;
+      }
+    }
+    return entry;
+  });
+  return {
+    topicCount: result.topics.length,
+    metrics: result.metrics,
+    ...(withSubjects ? { subjectPurity: assigned === 0 ? 0 : pure / assigned } : {}),
+    seconds,
+    topics,
+  };
+}
+
+function realRunLine(run: RealRun): string {
+  const { metrics } = run;
+  const purity =
+    run.subjectPurity === undefined ? '' : `  purity vs survey question ${(run.subjectPurity * 100).toFixed(1)}%`;
+  return `topics ${run.topicCount}  outlier ratio ${(metrics.outlierRatio * 100).toFixed(1)}%  diversity ${metrics.topicDiversity.toFixed(3)}  NPMI ${metrics.npmiCoherence.toFixed(3)}  silhouette ${metrics.silhouette.toFixed(3)}${purity}  (${run.seconds.toFixed(2)} s)`;
+}
+
+function printRealReport(quality: RealCommentQuality, exampleTopics: number): void {
+  console.log(`== ${quality.file}: ${quality.comments} comments after cleanComment (of ${quality.rows} rows)`);
+  console.log(`  engine    ${realRunLine(quality.engine)}`);
+  console.log(`  baseline  ${realRunLine(quality.baseline)}`);
+  for (const topic of quality.engine.topics.slice(0, exampleTopics)) {
+    const subject =
+      topic.majoritySubject === undefined
+        ? ''
+        : `  ${topic.majoritySubject} ${((topic.subjectShare ?? 0) * 100).toFixed(0)}%`;
+    console.log(
+      `    ${topic.label.padEnd(30)} ${String(topic.docCount).padStart(4)}  ${topic.keywords.slice(0, 6).join(', ')}${subject}`,
+    );
+  }
+  console.log('');
+}
+
+/**
+ * Topic metrics on real student comments (see the file comment). Files that are not there are skipped with a
+ * note, so the bench still runs without the development sets.
+ */
+export function runRealCommentTopics(
+  options: { directory?: string; modelSeed?: number; exampleTopics?: number; print?: boolean } = {},
+): RealCommentQuality[] {
+  const directory = options.directory ?? sentimentDataDirectory();
+  const seed = options.modelSeed ?? 42;
+  const print = options.print ?? true;
+  const results: RealCommentQuality[] = [];
+  if (print)
+    console.log(`Topic quality on real comments (${directory}, read in place; sources in ../shared/data/README.md)\n`);
+  for (const { file, subjectColumn } of REAL_COMMENT_FILES) {
+    let read: { rows: number; comments: RealComment[] };
+    try {
+      read = readRealComments(join(directory, file), subjectColumn);
+    } catch (error) {
+      if (print) console.log(`== ${file}: skipped (${error instanceof Error ? error.message : String(error)})\n`);
+      continue;
+    }
+    const quality: RealCommentQuality = {
+      file,
+      rows: read.rows,
+      comments: read.comments.length,
+      engine: evaluateReal(read.comments, embedText, seed),
+      baseline: evaluateReal(read.comments, embedTextWithoutAspects, seed),
+    };
+    if (print) printRealReport(quality, options.exampleTopics ?? 12);
+    results.push(quality);
+  }
+  return results;
+}
+
+runWhenInvoked(import.meta.url, () => {
+  runTopicQuality();
+  process.stdout.write('\n');
+  runRealCommentTopics();
+});

@@ -3,23 +3,47 @@ import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppModule } from './app.module.js';
+import { API_CONTROLLERS, ApiModule } from './api.module.js';
 import { ANALYSIS_FORBIDDEN_ROLES } from './common/auth/roles.js';
+import { trustProxyOption } from './common/auth/trusted-proxies.js';
 import { buildOpenApiDocument } from './common/http/openapi.js';
 import { API_PREFIX, assertRoutesDeclareAccess, discoverRoutes } from './common/http/route-discovery.js';
 import { createRootLogger, runWithLogger } from './common/logging/logger.js';
+import { instrumentHttpRequests, serveMetrics } from './common/metrics/http-metrics.js';
 import { PinoNestLogger } from './common/logging/nest-logger.js';
 import type { Settings } from './config/settings.js';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 export const SERVICE_VERSION = '0.1.0';
 
+/** The OpenAPI document of the API, from the controllers' metadata; refuses routes that declare no access. */
+export function apiDocument(): ReturnType<typeof buildOpenApiDocument> {
+  const routes = discoverRoutes(API_CONTROLLERS);
+  assertRoutesDeclareAccess(routes, ANALYSIS_FORBIDDEN_ROLES);
+  return buildOpenApiDocument(routes, SERVICE_VERSION);
+}
+
+/**
+ * Request bodies are JSON (or multipart on the upload routes): any other content type is refused with 415
+ * before a route runs. An empty body sent as application/json is no body at all, so an action such as
+ * `POST .../publish` works whether or not the client sets the header.
+ */
+function acceptJsonOnly(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if ((body as string).trim() === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+}
+
 /** Builds the API application (not yet listening). Used by the entry points and by the tests. */
 export async function createApp(settings: Settings): Promise<NestFastifyApplication> {
-  const logger = createRootLogger(settings.LOG_LEVEL);
+  const logger = createRootLogger(settings.LOG_LEVEL, { pretty: settings.LOG_FORMAT === 'pretty' });
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     bodyLimit: settings.REQUEST_BODY_LIMIT,
@@ -28,27 +52,32 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: trustProxyOption(settings.TRUSTED_PROXIES),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(settings), adapter, {
+    abortOnError: false,
+    // JSON only (plus multipart uploads, registered below): no form-encoded or text/plain bodies.
+    bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
   app.setGlobalPrefix(API_PREFIX);
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
+  acceptJsonOnly(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     runWithLogger(request.log as unknown as Logger, done);
   });
+  instrumentHttpRequests(fastify);
 
-  const routes = discoverRoutes(app);
-  assertRoutesDeclareAccess(routes, ANALYSIS_FORBIDDEN_ROLES);
-  const document = buildOpenApiDocument(routes, SERVICE_VERSION);
+  const document = apiDocument();
   await app.register(fastifyMultipart as never, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(fastifySwagger as never, { mode: 'static', specification: { document } });
   await app.register(fastifySwaggerUi as never, { routePrefix: '/api/docs' });
   fastify.get(`/${API_PREFIX}/openapi.json`, async () => document);
+  // Outside the controllers: guarded by METRICS_TOKEN rather than a user's session (conventions §2).
+  serveMetrics(fastify, `/${API_PREFIX}/metrics`, settings.METRICS_TOKEN);
 
   await app.init();
   return app;

@@ -1,70 +1,146 @@
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { NestFactory } from '@nestjs/core';
-import cliProgress from 'cli-progress';
-import { AppModule } from './app.module.js';
-import { createDatabase, migrateToLatest } from './common/database/database.js';
-import { AppError } from './common/http/errors.js';
+import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
+import { z } from 'zod';
+import { DomainError } from './common/errors/domain-error.js';
 import { zodIssuesToDetails } from './common/http/zod-details.js';
-import { createRootLogger } from './common/logging/logger.js';
-import { PinoNestLogger } from './common/logging/nest-logger.js';
 import { SettingsError } from './config/parse-settings.js';
-import { loadSettings, type Settings } from './config/settings.js';
-import { IngestionService } from './modules/ingestion/ingestion.service.js';
-import { ingestionFields } from './modules/ingestion/ingestion.schemas.js';
-import { InstitutionImportService } from './modules/institution/institution-import.service.js';
-import { institutionImportBody } from './modules/institution/institution.schemas.js';
+import {
+  loadCoreSettings,
+  loadDatabaseSettings,
+  loadLearningSystemCommandSettings,
+  loadWorkerSettings,
+  type CoreSettings,
+} from './config/settings.js';
 
-const USAGE = `Usage: npm run cli -- <command>
+// The domain core, Nest and the file readers are imported by the commands that use them, so `help` and a
+// mistyped command answer at once.
+const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
-  migrate                  apply database migrations to DATABASE_URL
+  migrate                  apply database migrations            (needs DATABASE_URL)
   import <file.json>       import institution data (conventions §4)
+                                                                (needs DATABASE_URL, CACHE_URL)
   ingest <versionId> <file.csv|file.xlsx> [--dry-run] [--delimiter ;] [--quote '"'] [--escape '"']
-         [--separator '\n'] [--sheet-name Sheet1 | --sheet-index 1]
+         [--separator '\\n'] [--sheet-name Sheet1 | --sheet-index 1]
                            bulk-ingest submissions into an ACTIVE questionnaire version
-`;
+                                                                (needs DATABASE_URL, CACHE_URL)
+  lms sync                 run an enrollment sync from the learning system (conventions §9)
+                                                                (needs DATABASE_URL, CACHE_URL, LMS_URL, LMS_TOKEN)
+  schedule run <faculty|department|campus>
+                           run one tier of the tiered scheduler now and print its counts
+                                                                (needs DATABASE_URL, CACHE_URL, SUPER_ADMIN_USERNAME;
+                                                                SENTIMENT_WORKER_URL, or the pipelines fail at confirm)
+  generate <facultyUsername> <courseShortname> [--version <versionId>] [--count N] [--seed S] [--commit]
+                           synthetic FACULTY_FEEDBACK submissions by the course's students who have
+                           not submitted yet: prints the preview rows as JSON, or stores them with
+                           --commit (in batches of 200). Default version: the ACTIVE FACULTY_FEEDBACK
+                           version (the most recently published if several); default count: every
+                           student who can still answer
+                                                                (needs DATABASE_URL, CACHE_URL;
+                                                                 comments by the model with OPENAI_API_KEY)
+  analytics refresh        refresh the analytics views (concurrently) and record the time
+                                                                (needs DATABASE_URL, CACHE_URL)
+  help                     this text
 
-async function withContext<T>(
-  settings: Settings,
-  work: (get: <S>(type: new (...args: never[]) => S) => S) => Promise<T>,
-): Promise<T> {
-  const logger = createRootLogger(settings.LOG_LEVEL === 'info' ? 'warn' : settings.LOG_LEVEL);
-  const context = await NestFactory.createApplicationContext(AppModule.forRoot(settings), {
+CACHE_KEY_PREFIX must be the one the API uses (the demo's is printed in its banner), so the
+API sees what the command changed at once.`;
+
+/** A mistake in how the command was called: one line, the usage, exit code 2. */
+class UsageError extends Error {}
+
+async function readInput(path: string): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
+    throw new UsageError(`cannot read '${path}': ${reason}`);
+  }
+}
+
+/**
+ * The domain core only (database, cache, services): no HTTP, no authentication settings. `compose` wraps it in a
+ * module of the command's own (the scheduler's tier runs).
+ */
+async function withDomain<T>(
+  settings: CoreSettings,
+  work: (context: INestApplicationContext) => Promise<T>,
+  compose: (domain: DynamicModule) => DynamicModule = (domain) => domain,
+) {
+  const [{ NestFactory }, { createRootLogger }, { PinoNestLogger }, { DomainModule }] = await Promise.all([
+    import('@nestjs/core'),
+    import('./common/logging/logger.js'),
+    import('./common/logging/nest-logger.js'),
+    import('./domain.module.js'),
+  ]);
+  const logger = createRootLogger(settings.LOG_LEVEL === 'info' ? 'warn' : settings.LOG_LEVEL, {
+    pretty: process.stderr.isTTY,
+  });
+  const context = await NestFactory.createApplicationContext(compose(DomainModule.forRoot(settings)), {
+    abortOnError: false,
     logger: new PinoNestLogger(logger),
   });
   try {
-    return await work((type) => context.get(type));
+    return await work(context);
   } finally {
     await context.close();
   }
 }
 
-async function importInstitution(settings: Settings, path: string): Promise<void> {
-  const parsed = institutionImportBody.safeParse(JSON.parse(await readFile(path, 'utf8')));
-  if (!parsed.success) throw new AppError(400, 'the import file is malformed', zodIssuesToDetails(parsed.error.issues));
-  const result = await withContext(settings, (get) => get(InstitutionImportService).import(parsed.data, null));
+async function migrate(args: string[]): Promise<void> {
+  parse(args, {}, 0);
+  const settings = loadDatabaseSettings();
+  const { migrateDatabase } = await import('./processes.js');
+  const applied = await migrateDatabase(settings.DATABASE_URL);
+  process.stdout.write(applied.length > 0 ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
+}
+
+async function importInstitution(args: string[]): Promise<void> {
+  const { positionals } = parse(args, {}, 1);
+  const path = positionals[0] as string;
+  const text = (await readInput(path)).toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`'${path}' is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const [{ institutionImportBody }, { InstitutionImportService }] = await Promise.all([
+    import('./modules/institution/institution.schemas.js'),
+    import('./modules/institution/institution-import.service.js'),
+  ]);
+  const parsed = institutionImportBody.safeParse(json);
+  if (!parsed.success)
+    throw new DomainError('invalid', `'${path}' is not an institution import`, zodIssuesToDetails(parsed.error.issues));
+  const settings = loadCoreSettings();
+  const result = await withDomain(settings, (context) =>
+    context.get(InstitutionImportService).import(parsed.data, null),
+  );
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }
 
-async function ingest(settings: Settings, args: string[]): Promise<void> {
-  const { positionals, values } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      'dry-run': { type: 'boolean', default: false },
-      delimiter: { type: 'string' },
-      quote: { type: 'string' },
-      escape: { type: 'string' },
-      separator: { type: 'string' },
-      'sheet-name': { type: 'string' },
-      'sheet-index': { type: 'string' },
-    },
-  });
-  const [versionId, path] = positionals;
-  if (!versionId || !path)
-    throw new AppError(400, 'ingest needs a version id and a file: npm run cli -- ingest <versionId> <file>');
+const ingestOptions = {
+  'dry-run': { type: 'boolean', default: false },
+  delimiter: { type: 'string' },
+  quote: { type: 'string' },
+  escape: { type: 'string' },
+  separator: { type: 'string' },
+  'sheet-name': { type: 'string' },
+  'sheet-index': { type: 'string' },
+} as const;
+
+async function ingest(args: string[]): Promise<void> {
+  const { positionals, values } = parse(args, ingestOptions, 2);
+  const [versionId, path] = positionals as [string, string];
+  if (!z.uuid().safeParse(versionId).success) throw new UsageError(`'${versionId}' is not a version id (a UUID)`);
+  const [{ ingestionFields }, { IngestionService }, { default: cliProgress }] = await Promise.all([
+    import('./modules/ingestion/ingestion.schemas.js'),
+    import('./modules/ingestion/ingestion.service.js'),
+    import('cli-progress'),
+  ]);
   const fields = ingestionFields.safeParse({
     delimiter: values.delimiter,
     quote: values.quote,
@@ -73,16 +149,21 @@ async function ingest(settings: Settings, args: string[]): Promise<void> {
     sheetName: values['sheet-name'],
     sheetIndex: values['sheet-index'],
   });
-  if (!fields.success) throw new AppError(400, 'invalid options', zodIssuesToDetails(fields.error.issues));
-  const file = await readFile(path);
+  if (!fields.success) {
+    const [first] = zodIssuesToDetails(fields.error.issues);
+    throw new UsageError(`invalid option ${first?.path}: ${first?.message}`);
+  }
+  const file = await readInput(path);
+  const settings = loadCoreSettings();
   const bar = new cliProgress.SingleBar(
     { format: 'ingesting [{bar}] {value}/{total} rows | {percentage}% | {duration}s', stream: process.stderr },
     cliProgress.Presets.shades_classic,
   );
-  const result = await withContext(settings, async (get) => {
-    let started = false;
-    try {
-      return await get(IngestionService).ingest(null, versionId, file, {
+  let started = false;
+  const result = await withDomain(settings, (context) =>
+    context
+      .get(IngestionService)
+      .ingest(null, versionId, file, {
         dryRun: values['dry-run'],
         csv: fields.data,
         excel: fields.data,
@@ -93,53 +174,210 @@ async function ingest(settings: Settings, args: string[]): Promise<void> {
           }
           bar.update(done);
         },
-      });
-    } finally {
-      if (started) bar.stop();
-    }
-  });
+      })
+      .finally(() => {
+        if (started) bar.stop();
+      }),
+  );
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   process.stderr.write(
     `${result.dryRun ? 'dry run: ' : ''}${result.succeeded} of ${result.total} rows ${result.dryRun ? 'would be stored' : 'stored'}, ${result.failed} failed\n`,
   );
 }
 
+async function lms(args: string[]): Promise<void> {
+  const { positionals } = parse(args, {}, 1);
+  if (positionals[0] !== 'sync') throw new UsageError(`unknown lms command '${positionals[0]}' (expected: sync)`);
+  const settings = loadLearningSystemCommandSettings();
+  const { LmsSyncService } = await import('./modules/lms/lms-sync.service.js');
+  const result = await withDomain(settings, (context) => context.get(LmsSyncService).sync(null));
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
+
+const generateOptions = {
+  version: { type: 'string' },
+  count: { type: 'string' },
+  seed: { type: 'string' },
+  commit: { type: 'boolean', default: false },
+} as const;
+
+/** Rows per commit call: the spec's limit for one commit. */
+const GENERATE_COMMIT_BATCH = 200;
+
+function integerOption(value: string, name: string, min: number, max: number): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max)
+    throw new UsageError(`--${name} takes an integer from ${min} to ${max}, got '${value}'`);
+  return parsed;
+}
+
+async function generate(args: string[]): Promise<void> {
+  const { positionals, values } = parse(args, generateOptions, 2);
+  const [facultyUsername, courseShortname] = positionals as [string, string];
+  if (values.version !== undefined && !z.uuid().safeParse(values.version).success)
+    throw new UsageError(`--version '${values.version}' is not a version id (a UUID)`);
+  const count = values.count === undefined ? undefined : integerOption(values.count, 'count', 1, 1_000_000);
+  const seed = values.seed === undefined ? undefined : integerOption(values.seed, 'seed', 0, 2 ** 32 - 1);
+  const [{ parseSettings }, { languageModelSettingFields }, { GeneratorService }, { default: cliProgress }] =
+    await Promise.all([
+      import('./config/parse-settings.js'),
+      import('./config/settings.js'),
+      import('./modules/generator/generator.service.js'),
+      import('cli-progress'),
+    ]);
+  // The language-model settings ride along with the core ones: the generator's comment writer reads them.
+  const settings = { ...loadCoreSettings(), ...parseSettings(z.object(languageModelSettingFields)) };
+  const output = await withDomain(settings, async (context) => {
+    const service = context.get(GeneratorService);
+    let versionId = values.version;
+    if (versionId === undefined) {
+      const active = await service.activeStudentVersions();
+      const [chosen] = active;
+      if (!chosen)
+        throw new DomainError('invalid', 'no ACTIVE FACULTY_FEEDBACK version: publish one, or pass --version');
+      versionId = chosen.id;
+      if (active.length > 1)
+        process.stderr.write(
+          `${active.length} ACTIVE FACULTY_FEEDBACK versions; using ${chosen.id} ("${chosen.questionnaireTitle}" version ` +
+            `${chosen.versionNumber}, the most recently published). Pass --version to choose another.\n`,
+        );
+    }
+    const target = { versionId, facultyUsername, courseShortname };
+    const { availableStudents } = await service.status(target);
+    const preview = await service.preview({ ...target, count: count ?? availableStudents, seed });
+    process.stderr.write(
+      `${preview.rows.length} rows for ${availableStudents} students who can still answer` +
+        `${count !== undefined && count > availableStudents ? ` (asked for ${count})` : ''}; seed ${preview.seed}, ` +
+        `comments by the ${preview.commentSource === 'model' ? 'model' : 'local generator'}\n`,
+    );
+    if (!values.commit) return preview;
+
+    const bar = new cliProgress.SingleBar(
+      { format: 'committing [{bar}] {value}/{total} rows | {percentage}% | {duration}s', stream: process.stderr },
+      cliProgress.Presets.shades_classic,
+    );
+    const committed = { seed: preview.seed, created: 0, failed: 0, results: [] as Array<Record<string, unknown>> };
+    bar.start(preview.rows.length, 0);
+    try {
+      for (let start = 0; start < preview.rows.length; start += GENERATE_COMMIT_BATCH) {
+        const rows = preview.rows.slice(start, start + GENERATE_COMMIT_BATCH);
+        const result = await service.commit(
+          null,
+          { ...target, rows },
+          { onProgress: (done) => bar.update(start + done) },
+        );
+        committed.created += result.created;
+        committed.failed += result.failed;
+        committed.results.push(...result.results.map((row) => ({ ...row, index: row.index + start })));
+      }
+    } finally {
+      bar.stop();
+    }
+    process.stderr.write(`${committed.created} of ${preview.rows.length} rows stored, ${committed.failed} failed\n`);
+    return committed;
+  });
+  process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+}
+
+/** `analytics refresh`: the refresh the analytics-refresh job runs, with a line per view. */
+async function analytics(args: string[]): Promise<void> {
+  const { positionals } = parse(args, {}, 1);
+  if (positionals[0] !== 'refresh')
+    throw new UsageError(`unknown analytics command '${positionals[0]}' (expected: refresh)`);
+  const settings = loadCoreSettings();
+  const { AnalyticsViewsRepository } = await import('./modules/analytics/views.repository.js');
+  const refreshedAt = await withDomain(settings, (context) =>
+    context.get(AnalyticsViewsRepository).refresh((view, phase, elapsedMs) => {
+      if (phase === 'start') process.stderr.write(`refreshing ${view}… `);
+      else process.stderr.write(`done in ${(elapsedMs / 1000).toFixed(1)} s\n`);
+    }),
+  );
+  process.stdout.write(`analytics_last_refreshed_at: ${refreshedAt.toISOString()}\n`);
+}
+
+const TIERS = { faculty: 'FACULTY', department: 'DEPARTMENT', campus: 'CAMPUS' } as const;
+
+/** `schedule run <tier>`: one run of a scheduler tier now, under the tier's lock, with the worker's settings. */
+async function schedule(args: string[]): Promise<void> {
+  const { positionals } = parse(args, {}, 2);
+  const [command, name] = positionals as [string, string];
+  if (command !== 'run') throw new UsageError(`unknown schedule command '${command}' (expected: run)`);
+  const tier = TIERS[name.toLowerCase() as keyof typeof TIERS];
+  if (!tier) throw new UsageError(`unknown tier '${name}' (expected: faculty, department or campus)`);
+  const settings = loadWorkerSettings();
+  const [{ SchedulerModule }, { TieredPipelineScheduler }] = await Promise.all([
+    import('./modules/analysis/scheduler/scheduler.module.js'),
+    import('./modules/analysis/scheduler/tiered-pipeline-scheduler.js'),
+  ]);
+  const report = await withDomain(
+    settings,
+    (context) => context.get(TieredPipelineScheduler).runTier(tier),
+    (domain) => ({ module: SchedulerModule, imports: [domain] }),
+  );
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (report.outcome !== 'completed') {
+    process.stderr.write(`error: the ${name.toLowerCase()} tier did not run to the end: ${report.problem}\n`);
+    process.exitCode = 1;
+  }
+}
+
+type OptionSpec = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+
+/** parseArgs with our messages: an unknown flag or a wrong number of arguments is a UsageError. */
+function parse<Options extends OptionSpec>(args: string[], options: Options, positionalCount: number) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+  }
+  if (parsed.positionals.length !== positionalCount)
+    throw new UsageError(
+      `expected ${positionalCount} argument${positionalCount === 1 ? '' : 's'}, got ${parsed.positionals.length}`,
+    );
+  return parsed;
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  migrate,
+  import: importInstitution,
+  ingest,
+  generate,
+  lms,
+  schedule,
+  analytics,
+};
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
-  if (!command || command === 'help' || command === '--help') {
-    process.stdout.write(USAGE);
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const settings = loadSettings();
-  if (command === 'migrate') {
-    const db = createDatabase(settings.DATABASE_URL, 1);
-    try {
-      const result = await migrateToLatest(db);
-      const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
-      process.stdout.write(applied.length > 0 ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
-    } finally {
-      await db.destroy();
-    }
-    return;
+  const run = COMMANDS[command];
+  if (!run) throw new UsageError(`unknown command '${command}'`);
+  try {
+    await run(args);
+  } catch (error) {
+    if (error instanceof UsageError) error.message = `${command}: ${error.message}`;
+    throw error;
   }
-  if (command === 'import') {
-    if (!args[0]) throw new AppError(400, 'import needs a file: npm run cli -- import <file.json>');
-    await importInstitution(settings, args[0]);
-    return;
-  }
-  if (command === 'ingest') {
-    await ingest(settings, args);
-    return;
-  }
-  process.stderr.write(`unknown command '${command}'\n${USAGE}`);
-  process.exitCode = 2;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof SettingsError) process.stderr.write(`${error.message}\n`);
-  else if (error instanceof AppError) {
+  if (error instanceof UsageError) {
+    process.stderr.write(`error: ${error.message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (error instanceof SettingsError) {
     process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  if (error instanceof DomainError) {
+    process.stderr.write(`error: ${error.message}\n`);
     for (const detail of error.details ?? []) process.stderr.write(`  ${detail.path}: ${detail.message}\n`);
-  } else process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(error.kind === 'invalid' || error.kind === 'not-found' || error.kind === 'conflict' ? 2 : 1);
+  }
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

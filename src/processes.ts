@@ -1,10 +1,15 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { startAnalysisWorker } from './analysis-worker/server.js';
 import { createApp } from './app.js';
 import { createDatabase, migrateToLatest } from './common/database/database.js';
-import type { Settings } from './config/settings.js';
+import { createRootLogger } from './common/logging/logger.js';
+import { PinoNestLogger } from './common/logging/nest-logger.js';
+import type { Settings, WorkerSettings } from './config/settings.js';
+import { WorkerModule } from './worker.module.js';
 
 /** The worker URL settings and the path each one takes on the built-in analysis worker (conventions §8). */
 const WORKER_URL_PATHS = {
@@ -19,15 +24,19 @@ const WORKER_URL_PATHS = {
  */
 export function defaultWorkerUrls(environment: NodeJS.ProcessEnv): void {
   const port = environment.ANALYSIS_WORKER_PORT || '3100';
+  const host = environment.ANALYSIS_WORKER_HOST;
+  // A worker bound to every address is reached on loopback; one bound to a specific address, there.
+  const target = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   for (const [name, path] of Object.entries(WORKER_URL_PATHS))
-    if (!environment[name]) environment[name] = `http://127.0.0.1:${port}${path}`;
+    if (!environment[name]) environment[name] = `http://${target}:${port}${path}`;
 }
 
-/** Applies pending migrations to the database at `url`. */
-export async function migrateDatabase(url: string): Promise<void> {
-  const db = createDatabase(url, 1);
+/** Applies pending migrations to the database at `url`; returns the names applied. */
+export async function migrateDatabase(url: string): Promise<string[]> {
+  const db = createDatabase(url, { poolSize: 1 });
   try {
-    await migrateToLatest(db);
+    const result = await migrateToLatest(db);
+    return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   } finally {
     await db.destroy();
   }
@@ -39,6 +48,18 @@ export async function migrateAndStartApi(settings: Settings): Promise<NestFastif
   const app = await createApp(settings);
   await app.listen({ port: settings.PORT, host: settings.HOST });
   return app;
+}
+
+/** The job-worker composition (queues, stage jobs, scheduler), started; `close()` drains it. */
+export async function startJobWorker(settings: WorkerSettings, logger?: Logger): Promise<INestApplicationContext> {
+  const context = await NestFactory.createApplicationContext(WorkerModule.forRoot(settings), {
+    abortOnError: false,
+    logger: new PinoNestLogger(
+      logger ?? createRootLogger(settings.LOG_LEVEL, { pretty: settings.LOG_FORMAT === 'pretty' }),
+    ),
+  });
+  await context.init();
+  return context;
 }
 
 /** The analysis worker inside this process, on ANALYSIS_WORKER_PORT, sharing the process's logger. */

@@ -1,19 +1,20 @@
 import { getLogger } from './common/logging/logger.js';
 import { SettingsError } from './config/parse-settings.js';
-import { loadSettings } from './config/settings.js';
+import { loadSettings, loadWorkerSettings } from './config/settings.js';
 import { closeOnSignals } from './common/process/shutdown.js';
-import { defaultWorkerUrls, migrateAndStartApi, startEmbeddedAnalysisWorker } from './processes.js';
+import { defaultWorkerUrls, migrateAndStartApi, startEmbeddedAnalysisWorker, startJobWorker } from './processes.js';
 
 /**
- * `npm start`: every part in one process (conventions §1): the analysis worker on ANALYSIS_WORKER_PORT and
- * the API on PORT, with unset worker URLs pointing at this process's analysis worker.
+ * `npm start`: every part in one process (conventions §1): the analysis worker on ANALYSIS_WORKER_PORT, the
+ * API on PORT, and the job workers, with unset worker URLs pointing at this process's analysis worker.
  */
 async function main(): Promise<void> {
   defaultWorkerUrls(process.env);
   const settings = loadSettings();
   const api = await migrateAndStartApi(settings);
   const logger = getLogger('start');
-  const worker = await startEmbeddedAnalysisWorker(process.env, logger);
+  const analysisWorker = await startEmbeddedAnalysisWorker(process.env, logger);
+  const jobWorker = await startJobWorker(loadWorkerSettings(process.env), logger);
   logger.info(
     {
       port: settings.PORT,
@@ -22,9 +23,9 @@ async function main(): Promise<void> {
       embeddingsWorkerUrl: settings.EMBEDDINGS_WORKER_URL,
       topicModelWorkerUrl: settings.TOPIC_MODEL_WORKER_URL,
     },
-    'API and analysis worker listening',
+    'API, job workers and analysis worker running',
   );
-  closeOnSignals(logger, [worker, api]);
+  closeOnSignals(logger, [analysisWorker, api, jobWorker]);
 }
 
 main().catch((error: unknown) => {

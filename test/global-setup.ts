@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, migrateToLatest } from '../src/common/database/database.js';
@@ -16,12 +17,16 @@ declare module 'vitest' {
  * the end, and nothing it did not create is touched.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Tests that run the entry points as processes (CLI, job worker) run the compiled dist/: build it when stale.
+  const build = spawnSync(process.execPath, ['scripts/ensure-built.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the build failed; see above');
+
   const runId = `${Date.now().toString(36)}_${process.pid}`;
   const template = `fas_tpl_${runId}`;
   const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${template}`);
-  const db = createDatabase(databaseUrl(template), 1);
+  const db = createDatabase(databaseUrl(template), { poolSize: 1 });
   try {
     await migrateToLatest(db);
   } finally {

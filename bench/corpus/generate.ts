@@ -1,163 +1,118 @@
 /**
- * Deterministic generator of multilingual student comments about teaching, each tagged with its aspect,
- * language and polarity, for the topic-quality and engine-speed benches. Comments are built from the
- * hand-written templates, then roughened the way students type: lowercase, dropped letters, elongation,
- * text-speak, emojis, politeness markers.
+ * The labelled corpus of the topic-quality and engine-speed benches (and the topic and responsiveness tests):
+ * multilingual student comments about teaching, each tagged with its aspect, language and polarity. Every
+ * comment is written by the synthetic-comment generator of the admin endpoint, the CLI and the demo
+ * (src/engine/generator, `writeComment`); this file only decides what each comment is about. It asks the
+ * generator to name only the aspects it is given (`onlyGivenAspects`), so the label is the truth, and has a
+ * share of comments typed roughly (`rough`: text-speak, a stretched word or a dropped letter).
  */
 
-import { createRandom, type RandomSource } from '../../src/engine/topics/random.js';
 import {
-  ASPECT_TEMPLATES,
-  CONTRAST_JOINERS,
-  CORPUS_ASPECTS,
-  GENERAL_TEMPLATES,
-  TEACHER_REFERENCES,
-  type CorpusAspect,
-  type CorpusLanguage,
-  type CorpusPolarity,
-} from './templates.js';
+  chance,
+  COMMENT_LANGUAGES,
+  DEFAULT_LANGUAGE_MIX,
+  DEFAULT_LENGTH_MIX,
+  pick,
+  randomFrom,
+  seedFrom,
+  TEACHING_ASPECTS,
+  weightedPick,
+  writeComment,
+  type CommentLanguage,
+  type CommentLength,
+  type CommentSpec,
+  type CommentTone,
+  type RandomSource,
+  type TeachingAspect,
+} from '../../src/engine/generator/index.js';
 
-export type { CorpusAspect, CorpusLanguage, CorpusPolarity } from './templates.js';
-export { CORPUS_ASPECTS, CORPUS_LANGUAGES } from './templates.js';
+/** The generator's four varieties: English, Tagalog, Cebuano, Taglish. */
+export type CorpusLanguage = CommentLanguage;
+/** The generator's aspects of teaching. */
+export type CorpusAspect = TeachingAspect;
+export type CorpusPolarity = 'positive' | 'negative';
+
+export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = COMMENT_LANGUAGES;
+export const CORPUS_ASPECTS: readonly CorpusAspect[] = TEACHING_ASPECTS;
 
 export interface CorpusComment {
   id: string;
   text: string;
-  /** The aspect the comment is about; 'general' for thanks and "none". */
+  /** The aspect the comment is about; 'general' for praise or complaints about the teacher or class as a whole. */
   aspect: CorpusAspect | 'general';
   /** A second aspect when the comment covers two. */
   secondaryAspect?: CorpusAspect;
   language: CorpusLanguage;
+  /** The label a reader gives (the generator's `expectedLabel`): a mixed comment reads as neutral. */
   polarity: CorpusPolarity | 'neutral';
 }
 
-const LANGUAGE_WEIGHTS: ReadonlyArray<[CorpusLanguage, number]> = [
-  ['en', 0.3],
-  ['tl', 0.2],
-  ['ceb', 0.15],
-  ['taglish', 0.2],
-  ['bisaya-english', 0.15],
-];
+/** Comments about no particular aspect: overall praise or complaints, lukewarm verdicts. */
 const GENERAL_SHARE = 0.05;
+/** Comments about two aspects; half of them mixed (praise of one, "but", criticism of the other). */
 const TWO_ASPECT_SHARE = 0.08;
 const POSITIVE_SHARE = 0.6;
-
-const TEXT_SPEAK: ReadonlyArray<[RegExp, string]> = [
-  [/\bvery\b/giu, 'vry'],
-  [/\bplease\b/giu, 'pls'],
-  [/\bbecause\b/giu, 'bcoz'],
-  [/\btalaga\b/giu, 'tlga'],
-  [/\bkaayo\b/giu, 'kaau'],
-  [/\blang\b/giu, 'lng'],
-  [/\bnaman\b/giu, 'nmn'],
-  [/\byung\b/giu, 'ung'],
-  [/\bjud\b/giu, 'jd'],
+/** Comments typed roughly (the generator's `rough`); the generator itself lower-cases some and drops final stops. */
+const ROUGH_SHARE = 0.3;
+/** A comment about two aspects needs room for both. */
+const TWO_ASPECT_LENGTHS: ReadonlyArray<readonly [CommentLength, number]> = [
+  ['medium', 0.6],
+  ['long', 0.4],
 ];
-const EMOJIS = ['😊', '🙏', '👍', '😭', '😩', '❤️', '💯', '🥲'];
+const LANGUAGE_WEIGHTS = COMMENT_LANGUAGES.map((language) => [language, DEFAULT_LANGUAGE_MIX[language]] as const);
 
-function pick<T>(items: readonly T[], random: RandomSource): T {
-  return items[Math.floor(random() * items.length)] as T;
+function generalSpec(random: RandomSource): Pick<CommentSpec, 'tone' | 'aspects' | 'length'> {
+  const tone = weightedPick<CommentTone>(
+    [
+      ['positive', 0.6],
+      ['neutral', 0.25],
+      ['negative', 0.15],
+    ],
+    random,
+  );
+  return { tone, aspects: [], length: chance(0.7, random) ? 'short' : 'medium' };
 }
 
-function pickLanguage(random: RandomSource): CorpusLanguage {
-  let roll = random();
-  for (const [language, weight] of LANGUAGE_WEIGHTS) {
-    roll -= weight;
-    if (roll < 0) return language;
-  }
-  return 'en';
-}
-
-/** Fills `[a|b]` alternatives and `{T}`/`{t}` teacher references. */
-function expand(template: string, language: CorpusLanguage, random: RandomSource): string {
-  const references = TEACHER_REFERENCES[language];
-  return template
-    .replace(/\[([^\]]*)\]/gu, (_, alternatives: string) => pick(alternatives.split('|'), random))
-    .replace(/\{T\}/gu, () => pick(references.start, random))
-    .replace(/\{t\}/gu, () => pick(references.inside, random))
-    .replace(/\s+([,.!])/gu, '$1')
-    .replace(/\s{2,}/gu, ' ')
-    .trim();
-}
-
-function elongate(word: string, random: RandomSource): string {
-  const last = word.at(-1);
-  if (last === undefined || !/\p{L}/u.test(last)) return word;
-  return word + last.repeat(2 + Math.floor(random() * 3));
-}
-
-function dropLetter(word: string, random: RandomSource): string {
-  if (word.length < 5) return word;
-  const position = 1 + Math.floor(random() * (word.length - 2));
-  return word.slice(0, position) + word.slice(position + 1);
-}
-
-/** Typing habits applied to a clean comment. */
-function roughen(text: string, language: CorpusLanguage, random: RandomSource): string {
-  let result = text;
-  if (random() < 0.15) {
-    for (const [pattern, replacement] of TEXT_SPEAK) result = result.replace(pattern, replacement);
-  }
-  if (random() < 0.1 || random() < 0.06) {
-    const words = result.split(' ');
-    const position = Math.floor(random() * words.length);
-    const word = words[position] ?? '';
-    words[position] = random() < 0.6 ? elongate(word.replace(/[.,!]$/u, ''), random) : dropLetter(word, random);
-    result = words.join(' ');
-  }
-  if ((language === 'tl' || language === 'taglish') && random() < 0.1) result = `Sir, ${result}`;
-  if (random() < 0.25) result = result.toLowerCase();
-  if (random() < 0.2) result = result.replace(/[.!]$/u, '');
-  else if (random() < 0.1) result = result.replace(/[.!]?$/u, '!!');
-  if (random() < 0.1) result = `${result} ${pick(EMOJIS, random)}`;
-  return result;
-}
-
-function aspectSentence(
-  aspect: CorpusAspect,
-  language: CorpusLanguage,
-  polarity: CorpusPolarity,
-  random: RandomSource,
-): string {
-  return expand(pick(ASPECT_TEMPLATES[aspect][language][polarity], random), language, random);
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
+function aspectSpec(random: RandomSource): Pick<CommentSpec, 'tone' | 'aspects' | 'length'> {
+  const aspect = pick(CORPUS_ASPECTS, random);
+  const polarity: CorpusPolarity = chance(POSITIVE_SHARE, random) ? 'positive' : 'negative';
+  if (!chance(TWO_ASPECT_SHARE, random))
+    return { tone: polarity, aspects: [aspect], length: weightedPick(DEFAULT_LENGTH_MIX, random) };
+  const second = pick(
+    CORPUS_ASPECTS.filter((candidate) => candidate !== aspect),
+    random,
+  );
+  return {
+    tone: chance(0.5, random) ? 'mixed' : polarity,
+    aspects: [aspect, second],
+    length: weightedPick(TWO_ASPECT_LENGTHS, random),
+  };
 }
 
 /** `count` comments, the same ones for the same seed; a larger count extends a smaller one's sequence. */
 export function generateCorpus(count: number, seed = 20_240_601): CorpusComment[] {
-  const random = createRandom(seed);
   const comments: CorpusComment[] = [];
   for (let index = 0; index < count; index += 1) {
-    const id = `c${index.toString().padStart(6, '0')}`;
-    const language = pickLanguage(random);
-    if (random() < GENERAL_SHARE) {
-      const text = roughen(expand(pick(GENERAL_TEMPLATES[language], random), language, random), language, random);
-      comments.push({ id, text, aspect: 'general', language, polarity: 'neutral' });
-      continue;
-    }
-    const aspect = pick(CORPUS_ASPECTS, random);
-    const polarity: CorpusPolarity = random() < POSITIVE_SHARE ? 'positive' : 'negative';
-    let text = aspectSentence(aspect, language, polarity, random);
-    let secondaryAspect: CorpusAspect | undefined;
-    if (random() < TWO_ASPECT_SHARE) {
-      secondaryAspect = pick(
-        CORPUS_ASPECTS.filter((candidate) => candidate !== aspect),
-        random,
-      );
-      const secondPolarity: CorpusPolarity = random() < 0.5 ? 'positive' : 'negative';
-      const joiner = pick(CONTRAST_JOINERS[language], random);
-      const second = aspectSentence(secondaryAspect, language, secondPolarity, random);
-      text = `${text.replace(/[.!]?$/u, '.')} ${joiner} ${lowerFirst(second)}`;
-    }
-    text = roughen(text, language, random);
-    comments.push(
-      secondaryAspect === undefined
-        ? { id, text, aspect, language, polarity }
-        : { id, text, aspect, secondaryAspect, language, polarity },
-    );
+    const random = randomFrom('corpus', seed, index);
+    const language = weightedPick(LANGUAGE_WEIGHTS, random);
+    const about = chance(GENERAL_SHARE, random) ? generalSpec(random) : aspectSpec(random);
+    const written = writeComment({
+      ...about,
+      language,
+      honorific: chance(0.5, random) ? 'sir' : 'maam',
+      seed: seedFrom('corpus', seed, index, 'comment'),
+      onlyGivenAspects: true,
+      rough: chance(ROUGH_SHARE, random),
+    });
+    const [aspect, secondaryAspect] = about.aspects;
+    const comment: CorpusComment = {
+      id: `c${index.toString().padStart(6, '0')}`,
+      text: written.text,
+      aspect: aspect ?? 'general',
+      language,
+      polarity: written.expectedLabel,
+    };
+    comments.push(secondaryAspect === undefined ? comment : { ...comment, secondaryAspect });
   }
   return comments;
 }

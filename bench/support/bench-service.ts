@@ -33,7 +33,7 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const db = createDatabase(url.toString(), 4);
+  const db = createDatabase(url.toString(), { poolSize: 4 });
   await migrateToLatest(db);
   return {
     url: url.toString(),

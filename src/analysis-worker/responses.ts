@@ -1,4 +1,4 @@
-import type { EngineResult } from '../engine/llm/index.js';
+import type { EngineResult } from '../llm/index.js';
 
 /** Which engine answered a job: recorded in every completed output so a run can be audited. */
 export interface EngineInfo {

@@ -1,14 +1,33 @@
-import type { FastifyInstance } from 'fastify';
-import type { TopicModelResult } from '../engine/contracts.js';
-import { TopicModelInputError, buildTopicModel } from '../engine/topics/index.js';
-import type { LanguageModelProvider } from '../engine/llm/index.js';
-import { embeddingRequestSchema, parseEnvelope, sentimentRequestSchema, topicRequestSchema } from './envelopes.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  embeddingRequestSchema,
+  sentimentRequestSchema,
+  type EmbeddingCompletedOutput,
+  type SentimentCompletedOutput,
+  type WorkerKind,
+} from '../contracts/worker-contracts.js';
+import type { SentimentScores } from '../engine/contracts.js';
+import type { EngineResult, LanguageModelProvider } from '../llm/index.js';
+import { LOCAL_ENGINE_VERSION, LOCAL_ENGINE_VERSIONS } from './engine-versions.js';
+import { INVALID_JSON_MESSAGE, parseEnvelope, readJson } from './envelopes.js';
+import type { JobRunner } from './job-runner.js';
 import { completed, engineInfo, failed } from './responses.js';
 
 export interface RouteContext {
-  /** WORKER_VERSION, reported as output.version. */
-  version: string;
+  /** WORKER_VERSION when set: reported as output.version of every answer instead of the engine's version. */
+  versionOverride?: string;
   provider: LanguageModelProvider;
+  /**
+   * Steps the built-in local engine answers through the job runner (in an engine thread when large): every
+   * step the configured provider would answer locally anyway. The others go through the provider on the event
+   * loop, which is network-bound (the model) and falls back to the local engine in chunks.
+   */
+  localSteps: Readonly<Record<'sentiment' | 'embeddings', boolean>>;
+  /** Version reported for a step before anything answered (invalid requests, errors): its configured engine. */
+  stepVersions: Readonly<Record<WorkerKind, string>>;
+  /** The chat model's name, reported when a provider that does not name its model answered with one. */
+  modelName: string;
+  jobs: JobRunner;
 }
 
 /** Thrown when an engine breaks its own contract; it is a bug, so it becomes a 500 and the queue retries. */
@@ -16,71 +35,117 @@ class EngineContractError extends Error {
   override name = 'EngineContractError';
 }
 
-function healthBody(context: RouteContext, service?: string) {
+/** The jobId of a request parsed on the event loop, for the 500 answer of the error handler. */
+const jobIds = new WeakMap<FastifyRequest, string>();
+
+export function jobIdOfRequest(request: FastifyRequest): string | null {
+  return jobIds.get(request) ?? null;
+}
+
+/** Which contract a request is for, from its route (`/sentiment/runsync` → sentiment); undefined off-route. */
+export function kindOfRequest(request: FastifyRequest): WorkerKind | undefined {
+  const kind = request.routeOptions.url?.split('/')[1];
+  return kind === 'sentiment' || kind === 'embeddings' || kind === 'topics' ? kind : undefined;
+}
+
+/**
+ * output.version when no engine's own answer says more (invalid requests, errors, health): WORKER_VERSION when
+ * set, else the engine the step is configured with, else (no step) the whole local engine.
+ */
+export function versionFor(context: RouteContext, kind: WorkerKind | undefined): string {
+  return context.versionOverride ?? (kind ? context.stepVersions[kind] : LOCAL_ENGINE_VERSION);
+}
+
+function healthBody(context: RouteContext, service?: WorkerKind) {
   return {
     status: 'ok' as const,
     ...(service ? { service } : {}),
-    version: context.version,
+    version: versionFor(context, service),
+    ...(service ? {} : { versions: context.stepVersions }),
     languageModel: context.provider.usesModel ? 'configured' : 'local engine only',
   };
 }
 
 export function registerHealthRoutes(app: FastifyInstance, context: RouteContext): void {
   app.get('/health', async () => healthBody(context));
-  for (const service of ['sentiment', 'embeddings', 'topics']) {
+  for (const service of ['sentiment', 'embeddings', 'topics'] as const) {
     app.get(`/${service}/health`, async () => healthBody(context, service));
   }
 }
 
+/** The body as the worker's content-type parser keeps it: the bytes received. */
+function rawBody(request: FastifyRequest): Uint8Array {
+  return request.body instanceof Uint8Array ? request.body : new Uint8Array();
+}
+
+/** A whole request answered by the local engine, inline or in an engine thread (job-runner.ts). */
+async function runLocally(context: RouteContext, kind: WorkerKind, request: FastifyRequest, reply: FastifyReply) {
+  const answer = await context.jobs.run({
+    kind,
+    body: rawBody(request),
+    ...(context.versionOverride === undefined ? {} : { versionOverride: context.versionOverride }),
+  });
+  if (answer.internalError) request.log.error({ err: answer.internalError }, 'analysis worker request failed');
+  return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.payload);
+}
+
+/** The version of what answered a provider step: the model, or the local engine (also as the fallback). */
+function answeredBy(context: RouteContext, result: EngineResult<unknown>, localVersion: string): string {
+  if (context.versionOverride !== undefined) return context.versionOverride;
+  return result.source === 'model' ? (result.model ?? context.modelName) : localVersion;
+}
+
 export function registerSentimentRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.post('/sentiment/runsync', async (request) => {
-    const parsed = parseEnvelope(sentimentRequestSchema, request.body);
-    if (!parsed.ok) return failed(parsed.jobId, context.version, parsed.error);
+  app.post('/sentiment/runsync', async (request, reply) => {
+    if (context.localSteps.sentiment) return runLocally(context, 'sentiment', request, reply);
+    const version = versionFor(context, 'sentiment');
+    const json = readJson(rawBody(request));
+    if (!json.ok) return reply.code(400).send(failed(null, version, INVALID_JSON_MESSAGE));
+    const parsed = parseEnvelope(sentimentRequestSchema, json.value);
+    if (!parsed.ok) return failed(parsed.jobId, version, parsed.error);
     const { jobId, items } = parsed.request.input;
+    jobIds.set(request, jobId);
     const scored = await context.provider.scoreSentimentBatch(items.map((item) => item.text));
     if (scored.value.length !== items.length) throw new EngineContractError('sentiment result count mismatch');
-    const results = items.map((item, index) => ({ submissionId: item.submissionId, ...scored.value[index] }));
-    return completed(jobId, context.version, { results, engine: engineInfo(scored) });
+    // The count is checked above, so every index has its scores.
+    const results = items.map((item, index) => ({
+      submissionId: item.submissionId,
+      ...(scored.value[index] as SentimentScores),
+    }));
+    const answer = completed(jobId, answeredBy(context, scored, LOCAL_ENGINE_VERSIONS.sentiment), {
+      results,
+      engine: engineInfo(scored),
+    });
+    return answer satisfies { output: SentimentCompletedOutput };
   });
 }
 
 export function registerEmbeddingRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.post('/embeddings/runsync', async (request) => {
-    const parsed = parseEnvelope(embeddingRequestSchema, request.body);
-    if (!parsed.ok) return failed(parsed.jobId, context.version, parsed.error);
+  app.post('/embeddings/runsync', async (request, reply) => {
+    if (context.localSteps.embeddings) return runLocally(context, 'embeddings', request, reply);
+    const json = readJson(rawBody(request));
+    if (!json.ok) return reply.code(400).send(failed(null, versionFor(context, 'embeddings'), INVALID_JSON_MESSAGE));
+    const parsed = parseEnvelope(embeddingRequestSchema, json.value);
+    if (!parsed.ok) return failed(parsed.jobId, versionFor(context, 'embeddings'), parsed.error);
     const { jobId, items } = parsed.request.input;
+    jobIds.set(request, jobId);
     const embedded = await context.provider.embedTexts(items.map((item) => item.text));
     const { vectors, model, dimensions } = embedded.value;
     if (vectors.length !== items.length) throw new EngineContractError('embedding result count mismatch');
-    const results = items.map((item, index) => ({ submissionId: item.submissionId, embedding: vectors[index] }));
-    return completed(jobId, context.version, { results, model, dimensions, engine: engineInfo(embedded) });
+    const results = items.map((item, index) => ({ submissionId: item.submissionId, embedding: vectors[index] ?? [] }));
+    // The embedding model's name is the version of what answered: the model's, or the local one's.
+    const answer = completed(jobId, context.versionOverride ?? model, {
+      results,
+      model,
+      dimensions,
+      engine: engineInfo(embedded),
+    });
+    return answer satisfies { output: EmbeddingCompletedOutput };
   });
 }
 
 export function registerTopicRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.post('/topics/runsync', async (request) => {
-    const parsed = parseEnvelope(topicRequestSchema, request.body);
-    if (!parsed.ok) return failed(parsed.jobId, context.version, parsed.error);
-    const { jobId, items, params } = parsed.request.input;
-    const documents = items.map((item) => ({ id: item.submissionId, text: item.text, embedding: item.embedding }));
-    let model: TopicModelResult;
-    try {
-      model = buildTopicModel(documents, params);
-    } catch (error) {
-      // The corpus cannot be modelled (too small, degenerate): a domain failure, not worth a retry.
-      if (error instanceof TopicModelInputError) return failed(jobId, context.version, error.message);
-      throw error;
-    }
-    return completed(jobId, context.version, {
-      topics: model.topics,
-      assignments: model.assignments.map((assignment) => ({
-        submissionId: assignment.id,
-        topicIndex: assignment.topicIndex,
-        probability: assignment.probability,
-      })),
-      outlierCount: model.outlierCount,
-      metrics: model.metrics,
-      engine: { source: 'local' as const },
-    });
-  });
+  // The topic model is always local: the whole request (parsing 28 MB of JSON for 20,000 comments included)
+  // runs in an engine thread.
+  app.post('/topics/runsync', async (request, reply) => runLocally(context, 'topics', request, reply));
 }

@@ -1,14 +1,21 @@
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createRootLogger } from '../common/logging/logger.js';
-import { createLanguageModelProvider, type LanguageModelProvider } from '../engine/llm/index.js';
-import { jobIdOf } from './envelopes.js';
+import { instrumentHttpRequests } from '../common/metrics/http-metrics.js';
+import { createLanguageModelProvider, type LanguageModelProvider } from '../llm/index.js';
+import { registerWorkerAuth } from './auth.js';
+import { keepBodiesAsBytes } from './body.js';
+import { LOCAL_ENGINE_VERSIONS } from './engine-versions.js';
+import { EngineBusyError, createJobRunner, type JobRunner } from './job-runner.js';
 import { failed } from './responses.js';
 import {
+  jobIdOfRequest,
+  kindOfRequest,
   registerEmbeddingRoutes,
   registerHealthRoutes,
   registerSentimentRoutes,
   registerTopicRoutes,
+  versionFor,
   type RouteContext,
 } from './routes.js';
 import { loadAnalysisWorkerSettings, type AnalysisWorkerSettings } from './settings.js';
@@ -17,8 +24,13 @@ export interface AnalysisWorkerOptions {
   settings: AnalysisWorkerSettings;
   /** Defaults to the process's root logger at LOG_LEVEL. */
   logger?: Logger;
-  /** Defaults to the provider built from the settings (the local engine without OPENAI_API_KEY). */
+  /**
+   * Defaults to the provider built from the settings (the local engine without OPENAI_API_KEY). A provider
+   * given here answers every sentiment and embedding request itself, on the event loop.
+   */
   provider?: LanguageModelProvider;
+  /** Defaults to a runner of ANALYSIS_WORKER_THREADS engine threads. The worker closes it when it closes. */
+  jobs?: JobRunner;
 }
 
 export function providerFromSettings(settings: AnalysisWorkerSettings, logger: Logger): LanguageModelProvider {
@@ -33,36 +45,69 @@ export function providerFromSettings(settings: AnalysisWorkerSettings, logger: L
 }
 
 /**
- * Errors outside the routes' own handling. Client mistakes Fastify detects before a route runs keep their
- * status (400 malformed JSON, 413 body over the limit, 415 not JSON); anything else is a 500 with
- * `error: "internal error"`, so the service's queue retries. Every one has the contract's `output` shape.
+ * The route context: which steps the local engine answers in the job runner, and which engine each step is
+ * configured with (its version). With the built-in provider, a step is local when no model serves it: sentiment
+ * without OPENAI_API_KEY, embeddings also with a key but without LLM_EMBEDDING_MODEL (as the provider does).
  */
-function handleError(app: FastifyInstance, settings: AnalysisWorkerSettings): void {
-  const version = settings.WORKER_VERSION;
+function routeContext(options: AnalysisWorkerOptions, logger: Logger, jobs: JobRunner): RouteContext {
+  const { settings } = options;
+  const builtIn = options.provider === undefined;
+  const provider = options.provider ?? providerFromSettings(settings, logger);
+  const sentimentModel = provider.usesModel ? settings.LLM_MODEL : undefined;
+  const embeddingModel = provider.usesModel && builtIn ? settings.LLM_EMBEDDING_MODEL : undefined;
+  return {
+    ...(settings.WORKER_VERSION === undefined ? {} : { versionOverride: settings.WORKER_VERSION }),
+    provider,
+    localSteps: { sentiment: builtIn && !provider.usesModel, embeddings: builtIn && embeddingModel === undefined },
+    stepVersions: {
+      sentiment: sentimentModel ?? LOCAL_ENGINE_VERSIONS.sentiment,
+      embeddings: embeddingModel ?? LOCAL_ENGINE_VERSIONS.embeddings,
+      topics: LOCAL_ENGINE_VERSIONS.topics,
+    },
+    modelName: settings.LLM_MODEL,
+    jobs,
+  };
+}
+
+/**
+ * Errors outside the routes' own handling (the routes answer a body that is not JSON themselves). Client mistakes
+ * Fastify detects before a route runs keep their status (413 body over the limit, 415 not JSON, 400 a body
+ * shorter than its Content-Length); a full engine-thread queue is a 503; anything else is a 500
+ * with `error: "internal error"`. The service's queue retries 5xx. Every one has the contract's `output` shape.
+ */
+function handleError(app: FastifyInstance, settings: AnalysisWorkerSettings, context: RouteContext): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const version = versionFor(context, kindOfRequest(request));
     const status = error.statusCode ?? 500;
     if (status === 413) {
       return reply
         .code(413)
         .send(failed(null, version, `request body is larger than ${settings.ANALYSIS_WORKER_BODY_LIMIT} bytes`));
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send(failed(null, version, 'request body is not valid JSON'));
-    }
     if (status >= 400 && status < 500) {
-      return reply.code(status).send(failed(jobIdOf(request.body), version, error.message));
+      return reply.code(status).send(failed(jobIdOfRequest(request), version, error.message));
+    }
+    if (error instanceof EngineBusyError) {
+      request.log.warn({ err: error }, 'analysis worker busy');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(failed(null, version, error.message));
     }
     request.log.error({ err: error }, 'analysis worker request failed');
-    return reply.code(500).send(failed(jobIdOf(request.body), version, 'internal error'));
+    return reply.code(500).send(failed(jobIdOfRequest(request), version, 'internal error'));
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(failed(null, version, `no route ${request.method} ${request.url.split('?')[0]}`)),
+    reply
+      .code(404)
+      .send(failed(null, versionFor(context, undefined), `no route ${request.method} ${request.url.split('?')[0]}`)),
   );
 }
 
 /**
  * The analysis worker service: `/sentiment`, `/embeddings` and `/topics`, each with `/runsync` and `/health`,
- * plus `/health` (conventions §8). Not listening yet: the caller decides the port.
+ * plus `/health` (conventions §8). Not listening yet: the caller decides the port. Closing it closes its engine
+ * threads.
  */
 export async function createAnalysisWorker(options: AnalysisWorkerOptions): Promise<FastifyInstance> {
   const { settings } = options;
@@ -73,11 +118,15 @@ export async function createAnalysisWorker(options: AnalysisWorkerOptions): Prom
     loggerInstance,
     bodyLimit: settings.ANALYSIS_WORKER_BODY_LIMIT,
   });
-  const context: RouteContext = {
-    version: settings.WORKER_VERSION,
-    provider: options.provider ?? providerFromSettings(settings, logger),
-  };
-  handleError(app, settings);
+  const jobs = options.jobs ?? createJobRunner({ threads: settings.ANALYSIS_WORKER_THREADS });
+  app.addHook('onClose', () => jobs.close());
+  const context = routeContext(options, logger, jobs);
+  // Request latency per route into the process's metrics registry (served by the API under `npm start`, or on
+  // METRICS_PORT when the worker runs alone).
+  instrumentHttpRequests(app);
+  keepBodiesAsBytes(app, settings.ANALYSIS_WORKER_BODY_LIMIT);
+  registerWorkerAuth(app, settings.WORKER_TOKEN);
+  handleError(app, settings, context);
   registerHealthRoutes(app, context);
   registerSentimentRoutes(app, context);
   registerEmbeddingRoutes(app, context);
@@ -87,8 +136,9 @@ export async function createAnalysisWorker(options: AnalysisWorkerOptions): Prom
 }
 
 /**
- * Reads the settings, starts the worker on ANALYSIS_WORKER_PORT and returns it. A process that runs other
- * parts too (`npm start`) passes its own logger; otherwise the process's root logger is created here.
+ * Reads the settings, starts the worker on ANALYSIS_WORKER_HOST:ANALYSIS_WORKER_PORT and returns it. Refuses
+ * (SettingsError naming WORKER_TOKEN) to listen on a non-loopback address without WORKER_TOKEN. A process that
+ * runs other parts too (`npm start`) passes its own logger; otherwise the process's root logger is created here.
  */
 export async function startAnalysisWorker(
   environment: NodeJS.ProcessEnv = process.env,
@@ -97,10 +147,20 @@ export async function startAnalysisWorker(
   const settings = loadAnalysisWorkerSettings(environment);
   const logger = existingLogger ?? createRootLogger(settings.LOG_LEVEL);
   const app = await createAnalysisWorker({ settings, logger });
-  await app.listen({ port: settings.ANALYSIS_WORKER_PORT, host: settings.HOST });
+  try {
+    await app.listen({ port: settings.ANALYSIS_WORKER_PORT, host: settings.ANALYSIS_WORKER_HOST });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   logger.info(
     {
-      version: settings.WORKER_VERSION,
+      host: settings.ANALYSIS_WORKER_HOST,
+      port: settings.ANALYSIS_WORKER_PORT,
+      // Whether a token is required, never the token.
+      auth: settings.WORKER_TOKEN === undefined ? 'none (loopback only)' : 'bearer token',
+      version: settings.WORKER_VERSION ?? 'engine versions',
+      engineThreads: settings.ANALYSIS_WORKER_THREADS,
       languageModel: settings.OPENAI_API_KEY
         ? { model: settings.LLM_MODEL, baseURL: settings.OPENAI_BASE_URL ?? 'default' }
         : 'local engine only',

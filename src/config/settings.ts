@@ -1,14 +1,21 @@
 import { z } from 'zod';
 import { booleanSetting, parseSettings } from './parse-settings.js';
 
+/*
+ * Settings are grouped by what uses them; each process (API, job workers, analysis worker, each CLI command)
+ * validates only the groups it composes (conventions §1), so the job workers need no JWT_SECRET and
+ * `npm run cli -- migrate` needs only DATABASE_URL.
+ */
+
 const url = z.url({ message: 'must be a URL' });
 const positiveInteger = z.coerce.number().int().positive();
+const port = z.coerce.number().int().min(0).max(65535);
 
-/** Where a process listens and how much it logs: the same settings for every entry point. */
+/** Where a process listens and how much it logs. `HOST` is the API's address (the analysis worker has its own). */
 export const processSettingFields = {
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ANALYSIS_WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  ANALYSIS_WORKER_PORT: port.default(3100),
 };
 
 /** An OpenAI-compatible model; without OPENAI_API_KEY the local engine answers. */
@@ -18,41 +25,141 @@ export const languageModelSettingFields = {
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
 };
 
-/** Settings of the API and job-worker processes. Read once at start-up; a bad one stops the process. */
-export const settingsSchema = z.object({
-  ...processSettingFields,
-  ...languageModelSettingFields,
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+/** PostgreSQL: the truth of every state. The timeouts keep a stuck query or a full pool from hanging a caller. */
+export const databaseSettingFields = {
   DATABASE_URL: url,
   DATABASE_POOL_SIZE: positiveInteger.default(10),
+  /** How long a caller waits for a free pooled connection before it gets 503. */
+  DATABASE_CONNECTION_TIMEOUT_MS: positiveInteger.default(5_000),
+  /** Longest statement; PostgreSQL cancels it after this (per connection `statement_timeout`). */
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInteger.default(30_000),
+  /** A transaction left idle this long is ended by PostgreSQL (`idle_in_transaction_session_timeout`). */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInteger.default(60_000),
+};
+
+/** Redis: the cache and the job queues. */
+export const cacheSettingFields = {
   CACHE_URL: url,
   CACHE_KEY_PREFIX: z.string().default('feedback-analysis-service:'),
   CACHE_TTL: positiveInteger.default(60),
+};
+
+/** The analysis worker services the pipeline calls (conventions §8). */
+export const workerClientSettingFields = {
+  SENTIMENT_WORKER_URL: url.optional(),
+  EMBEDDINGS_WORKER_URL: url.optional(),
+  TOPIC_MODEL_WORKER_URL: url.optional(),
+  /** Sent as `Authorization: Bearer …` on every worker call when set (conventions §8). */
+  WORKER_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** Longest wait for one worker call. */
+  WORKER_TIMEOUT_MS: positiveInteger.default(5 * 60_000),
+};
+
+/** The bearer token of the metrics endpoints (conventions §2); unset, they answer 404. */
+export const metricsToken = z.string().min(16, { message: 'must be at least 16 characters' });
+
+/** The learning system (Moodle) web service. */
+export const learningSystemSettingFields = {
+  LMS_URL: url.optional(),
+  LMS_TOKEN: z.string().optional(),
+  LMS_ROLE_ID_STUDENT: positiveInteger.default(5),
+  LMS_ROLE_ID_EDITING_TEACHER: positiveInteger.default(3),
+  /** Longest wait for one web-service call; a call that takes longer counts as unreachable (502). */
+  LMS_TIMEOUT_MS: positiveInteger.default(30_000),
+};
+export type LearningSystemSettings = z.infer<z.ZodObject<typeof learningSystemSettingFields>>;
+
+const environmentFields = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: processSettingFields.LOG_LEVEL,
+  /** `json` lines for log collectors; `pretty` for a person at a terminal (the demo's default there). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+};
+
+/** What every process that touches the data needs: the database and Redis. */
+export const coreSettingsSchema = z.object({ ...environmentFields, ...databaseSettingFields, ...cacheSettingFields });
+export type CoreSettings = z.infer<typeof coreSettingsSchema>;
+
+/** Settings of the API process (and of `npm start` and the demo, which run the API). */
+export const settingsSchema = z.object({
+  ...processSettingFields,
+  ...languageModelSettingFields,
+  ...environmentFields,
+  ...databaseSettingFields,
+  ...cacheSettingFields,
+  ...workerClientSettingFields,
+  ...learningSystemSettingFields,
+  PORT: port.default(3000),
   JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }),
   ACCESS_TOKEN_TTL: positiveInteger.default(900),
   REFRESH_TOKEN_TTL: positiveInteger.default(7 * 24 * 3600),
   LOGIN_MAX_FAILURES: positiveInteger.default(5),
   LOGIN_FAILURE_WINDOW: positiveInteger.default(900),
+  TRUSTED_PROXIES: z.string().default(''), // addresses/CIDRs whose X-Forwarded-For is believed; see trustProxyOption
   SUPER_ADMIN_USERNAME: z.string().min(1),
   SUPER_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }),
   REQUEST_BODY_LIMIT: positiveInteger.default(5 * 1024 * 1024),
-  SENTIMENT_WORKER_URL: url.optional(),
-  EMBEDDINGS_WORKER_URL: url.optional(),
-  TOPIC_MODEL_WORKER_URL: url.optional(),
-  WORKER_VERSION: z.string().optional(),
-  LMS_URL: url.optional(),
-  LMS_TOKEN: z.string().optional(),
-  LMS_ROLE_ID_STUDENT: positiveInteger.default(5),
-  LMS_ROLE_ID_EDITING_TEACHER: positiveInteger.default(3),
   SCHEDULER_ENABLED: booleanSetting.default(false),
+  METRICS_TOKEN: metricsToken.optional(),
 });
-
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** Settings of the job-worker process (`npm run start:worker`): queues, stages and the scheduler; no HTTP auth. */
+export const workerSettingsSchema = z.object({
+  ...environmentFields,
+  ...databaseSettingFields,
+  ...cacheSettingFields,
+  ...workerClientSettingFields,
+  ...learningSystemSettingFields,
+  ...languageModelSettingFields,
+  SCHEDULER_ENABLED: booleanSetting.default(false),
+  /** Stage jobs one worker process runs at a time. */
+  PIPELINE_JOB_CONCURRENCY: positiveInteger.default(2),
+  /** A stage job whose worker stops renewing its lock this long is run again (BullMQ's stalled-job check). */
+  JOB_LOCK_DURATION_MS: positiveInteger.default(30_000),
+  /** How often the reconciler re-enqueues stages whose job Redis lost. */
+  RECONCILE_INTERVAL_MS: positiveInteger.default(15_000),
+  /** The user scheduled pipelines are attributed to; the scheduler logs an error and enqueues nothing without it. */
+  SUPER_ADMIN_USERNAME: z.string().min(1).optional(),
+  /** When the enrollment sync from the learning system runs (with SCHEDULER_ENABLED and LMS_URL set). */
+  LMS_SYNC_CRON: z.string().trim().min(1).default('0 */6 * * *'),
+  /** Serve GET /metrics on this port (conventions §2: processes without the API). */
+  METRICS_PORT: port.optional(),
+  METRICS_TOKEN: metricsToken.optional(),
+});
+export type WorkerSettings = z.infer<typeof workerSettingsSchema>;
 
 export function loadSettings(environment: NodeJS.ProcessEnv = process.env): Settings {
   return parseSettings(settingsSchema, environment);
 }
 
-/** Names of settings whose values must never reach a log line or a response. */
-export const SECRET_SETTINGS = ['JWT_SECRET', 'SUPER_ADMIN_PASSWORD', 'OPENAI_API_KEY', 'LMS_TOKEN'] as const;
+export function loadWorkerSettings(environment: NodeJS.ProcessEnv = process.env): WorkerSettings {
+  return parseSettings(workerSettingsSchema, environment);
+}
+
+export function loadCoreSettings(environment: NodeJS.ProcessEnv = process.env): CoreSettings {
+  return parseSettings(coreSettingsSchema, environment);
+}
+
+/** The core plus the learning-system group: for `npm run cli -- lms sync`. */
+export const learningSystemCommandSettingsSchema = z.object({
+  ...environmentFields,
+  ...databaseSettingFields,
+  ...cacheSettingFields,
+  ...learningSystemSettingFields,
+});
+export type LearningSystemCommandSettings = z.infer<typeof learningSystemCommandSettingsSchema>;
+
+export function loadLearningSystemCommandSettings(
+  environment: NodeJS.ProcessEnv = process.env,
+): LearningSystemCommandSettings {
+  return parseSettings(learningSystemCommandSettingsSchema, environment);
+}
+
+/** Only DATABASE_URL and the pool settings: for migrations. */
+export const databaseSettingsSchema = z.object({ ...environmentFields, ...databaseSettingFields });
+export type DatabaseSettings = z.infer<typeof databaseSettingsSchema>;
+
+export function loadDatabaseSettings(environment: NodeJS.ProcessEnv = process.env): DatabaseSettings {
+  return parseSettings(databaseSettingsSchema, environment);
+}

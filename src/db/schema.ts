@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -8,14 +8,15 @@ type Json = ColumnType<unknown, string, string>;
 
 export const ROLES = ['SUPER_ADMIN', 'DEAN', 'CHAIRPERSON', 'CAMPUS_HEAD', 'FACULTY', 'STUDENT', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
-export const SCOPED_ROLES = ['DEAN', 'CHAIRPERSON', 'CAMPUS_HEAD'] as const;
-export type ScopedRole = (typeof SCOPED_ROLES)[number];
+export type ScopedRole = Extract<Role, 'DEAN' | 'CHAIRPERSON' | 'CAMPUS_HEAD'>;
 export type EnrollmentRole = 'student' | 'faculty';
 
 export interface CampusTable {
   id: Generated<string>;
   code: string;
   name: string;
+  /** The campus's category in the learning system (depth 1 of its category tree). */
+  lms_category_id: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -56,6 +57,7 @@ export interface ProgramTable {
 export interface CourseTable {
   id: Generated<string>;
   program_id: string;
+  /** Unique ignoring case (index on lower(shortname)): look courses up by `lower(shortname)`. */
   shortname: string;
   fullname: string;
   lms_course_id: number | null;
@@ -213,7 +215,154 @@ export interface SubmissionAnswerTable {
   value: number;
 }
 
+export const PIPELINE_STATUSES = [
+  'AWAITING_CONFIRMATION',
+  'SENTIMENT_ANALYSIS',
+  'SENTIMENT_GATE',
+  'TOPIC_MODELING',
+  'TOPIC_LABELING',
+  'GENERATING_RECOMMENDATIONS',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+] as const;
+export type PipelineStatus = (typeof PIPELINE_STATUSES)[number];
+export type ScopeType = 'FACULTY' | 'DEPARTMENT' | 'CAMPUS';
+export type StageState = 'pending' | 'processing' | 'completed' | 'failed' | 'skipped';
+export const STAGE_KEYS = [
+  'embeddings',
+  'sentiment',
+  'sentimentGate',
+  'topicModeling',
+  'topicLabeling',
+  'recommendations',
+] as const;
+export type StageKey = (typeof STAGE_KEYS)[number];
+export type StageStates = Record<StageKey, StageState>;
+type RunStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
+export interface AnalysisPipelineTable {
+  id: Generated<string>;
+  semester_id: string;
+  scope_type: ScopeType;
+  scope_id: string;
+  faculty_id: string | null;
+  department_id: string | null;
+  program_id: string | null;
+  campus_id: string | null;
+  course_id: string | null;
+  questionnaire_version_id: string | null;
+  questionnaire_type_code: string | null;
+  status: Generated<PipelineStatus>;
+  trigger: Generated<'USER' | 'SCHEDULER'>;
+  created_by: string | null;
+  total_enrolled: Generated<number>;
+  submission_count: Generated<number>;
+  comment_count: Generated<number>;
+  response_rate: number | null;
+  warnings: ColumnType<string[], string | undefined, string>;
+  sentiment_gate_included: number | null;
+  sentiment_gate_excluded: number | null;
+  error_message: string | null;
+  stages: ColumnType<StageStates, string | undefined, string>;
+  stage_attempt: Generated<number>;
+  stage_started_at: Date | null;
+  created_at: CreatedAt;
+  confirmed_at: Date | null;
+  completed_at: Date | null;
+  updated_at: UpdatedAt;
+}
+
+export interface SentimentRunTable {
+  id: Generated<string>;
+  pipeline_id: string;
+  status: Generated<RunStatus>;
+  worker_version: string | null;
+  submission_count: Generated<number>;
+  created_at: CreatedAt;
+  completed_at: Date | null;
+}
+
+export interface SentimentResultTable {
+  run_id: string;
+  submission_id: string;
+  positive: number;
+  neutral: number;
+  negative: number;
+  label: 'positive' | 'neutral' | 'negative';
+  passed_topic_gate: boolean | null;
+  created_at: CreatedAt;
+}
+
+export interface SubmissionEmbeddingTable {
+  submission_id: string;
+  model: string;
+  dimensions: number;
+  embedding: Buffer;
+  created_at: CreatedAt;
+}
+
+export interface TopicModelRunTable {
+  id: Generated<string>;
+  pipeline_id: string;
+  status: Generated<RunStatus>;
+  topic_count: number;
+  outlier_count: number;
+  document_count: number;
+  metrics: Json;
+  worker_version: string | null;
+  created_at: CreatedAt;
+}
+
+export interface TopicTable {
+  id: Generated<string>;
+  run_id: string;
+  topic_index: number;
+  raw_label: string;
+  label: string | null;
+  keywords: string[];
+  doc_count: number;
+}
+
+export interface TopicAssignmentTable {
+  topic_id: string;
+  submission_id: string;
+  probability: number;
+  is_dominant: boolean;
+}
+
+export interface RecommendationRunTable {
+  id: Generated<string>;
+  pipeline_id: string;
+  status: Generated<RunStatus>;
+  source: string | null;
+  created_at: CreatedAt;
+  completed_at: Date | null;
+}
+
+export interface RecommendedActionTable {
+  id: Generated<string>;
+  run_id: string;
+  position: number;
+  category: 'STRENGTH' | 'IMPROVEMENT';
+  headline: string;
+  description: string;
+  action_plan: string;
+  priority: 'HIGH' | 'MEDIUM' | 'LOW';
+  supporting_evidence: Json;
+  facet: 'facultyFeedback' | 'inClassroom' | 'outOfClassroom' | 'overall';
+}
+
 export interface Database {
+  analysis_pipelines: AnalysisPipelineTable;
+  sentiment_runs: SentimentRunTable;
+  sentiment_results: SentimentResultTable;
+  submission_embeddings: SubmissionEmbeddingTable;
+  topic_model_runs: TopicModelRunTable;
+  topics: TopicTable;
+  topic_assignments: TopicAssignmentTable;
+  recommendation_runs: RecommendationRunTable;
+  recommended_actions: RecommendedActionTable;
   campuses: CampusTable;
   semesters: SemesterTable;
   departments: DepartmentTable;
@@ -235,6 +384,5 @@ export interface Database {
   submission_answers: SubmissionAnswerTable;
 }
 
-export type UserRow = Selectable<UserTable>;
 export type NewAuditRecord = Insertable<AuditRecordTable>;
 export type NewSubmission = Insertable<SubmissionTable>;

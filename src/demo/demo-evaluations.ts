@@ -1,10 +1,21 @@
-import { createRandom } from '../engine/topics/random.js';
+import {
+  aspectOfQuestion,
+  generateRow,
+  randomFrom,
+  seedFrom,
+  type FacultyProfile,
+  type GeneratorQuestion,
+  type Honorific,
+  type TeachingAspect,
+} from '../engine/generator/index.js';
 import type { InstitutionImport } from '../modules/institution/institution.schemas.js';
+import { leafSections, type QuestionnaireSchema } from '../modules/questionnaires/questionnaire-schema.js';
 
 /**
  * Demo evaluations: the dimension registry, one questionnaire per type with its schema, and the rows the
- * demo ingests. Each faculty member has a profile (what students praise and what they criticise), so the
- * comments read like a real class and later analysis has something to find. All of it is deterministic.
+ * demo ingests. Each faculty member has a profile (what students praise and what they criticise) from which
+ * the engine's synthetic-evaluation generator writes the answers and comments, so the comments read like a
+ * real class and later analysis has something to find. All of it is deterministic.
  */
 export const DEMO_DIMENSIONS = [
   { code: 'CLARITY', displayName: 'Clarity of instruction' },
@@ -131,91 +142,66 @@ export const DEMO_QUESTIONNAIRES = [
   },
 ];
 
-type Polarity = 'positive' | 'negative' | 'neutral';
-
-/** Comments by aspect and polarity, in English, Filipino, Cebuano and code-switched Taglish. */
-const COMMENT_BANK: Record<string, Record<Polarity, string[]>> = {
-  clarity: {
-    positive: [
-      'She explains every topic very clearly and gives examples we can relate to.',
-      'Napakalinaw po magpaliwanag ni maam, madali kong naintindihan ang mga lessons.',
-      'Klaro kaayo siya mopasabot, dali ra masabtan ang leksyon.',
-      'Sobrang galing mag-explain ni sir, gets agad namin kahit mahirap ang topic.',
-    ],
-    negative: [
-      'The explanations are confusing and he skips steps when solving problems.',
-      'Hindi ko po maintindihan ang mga paliwanag niya, masyadong magulo.',
-      'Dili kaayo klaro iyang pagpasabot, lisod masabtan ang lesson.',
-      'Medyo mahirap sundan yung discussion, di ko gets most of the time.',
-    ],
-    neutral: ['The lessons follow the syllabus and the slides are posted after class.'],
+/**
+ * How students see each demo faculty member: the aspects they praise and criticise (engine aspect names) and
+ * the typical answer. The engine's generator writes the answers and comments from these.
+ */
+const FACULTY_PROFILES: Record<
+  string,
+  { praised: TeachingAspect[]; criticised: TeachingAspect[]; base: number; honorific: Honorific }
+> = {
+  'maria.santos': {
+    praised: ['clarity', 'availability', 'engagement'],
+    criticised: ['pacing'],
+    base: 4.5,
+    honorific: 'maam',
   },
-  pace: {
-    positive: ['The pacing is just right, we never felt rushed.'],
-    negative: [
-      'Sana po mas mabagal ang discussion, medyo mabilis po kasi para sa amin.',
-      'Too fast during lectures, we can barely take notes.',
-      'Paspas kaayo siya magdiscuss, dili na mi makasabay.',
-    ],
-    neutral: ['We cover about one chapter every week.'],
+  'jose.delacruz': {
+    praised: ['mastery'],
+    criticised: ['punctuality', 'engagement', 'clarity'],
+    base: 2.8,
+    honorific: 'sir',
   },
-  punctuality: {
-    positive: ['Always on time and never misses a class, very professional.'],
-    negative: [
-      'Madalas pong late si sir at minsan hindi pumapasok nang walang abiso.',
-      'He is often late and classes start twenty minutes after the schedule.',
-      'Kanunay siya ulahi sa klase, usahay dili pa gyud musulod.',
-    ],
-    neutral: ['Classes are held on Mondays and Wednesdays in the afternoon.'],
+  'liza.bautista': {
+    praised: ['availability', 'grading'],
+    criticised: ['pacing', 'clarity'],
+    base: 3.6,
+    honorific: 'maam',
   },
-  grading: {
-    positive: ['Grading is fair and the rubrics are given before every project.'],
-    negative: [
-      'The quizzes do not match what was taught and the grading feels unfair.',
-      'Hindi patas ang grading, walang rubric at late ibalik ang mga exams.',
-    ],
-    neutral: ['There are two long exams and a final project.'],
-  },
-  approachability: {
-    positive: [
-      'Ang bait po ni maam at approachable, hindi kami natatakot magtanong.',
-      'Very approachable and patient when we ask questions after class.',
-      'Buotan kaayo si maam ug dali ra duolon kung naa miy pangutana.',
-    ],
-    negative: ['He gets angry when we ask questions so most of us just stay quiet.'],
-    neutral: ['Consultation hours are posted on the faculty board.'],
-  },
-  engagement: {
-    positive: [
-      'The activities are fun and make the class lively, never boring.',
-      'Nakakaengganyo po ang mga activities, hindi nakakaantok ang klase.',
-    ],
-    negative: [
-      'The class is boring because he just reads the slides for two hours.',
-      'Nakakaantok po ang klase, puro basa lang ng powerpoint.',
-      'Boring kaayo ang klase, basa ra sa slides.',
-    ],
-    neutral: ['Most activities are done in groups of four.'],
-  },
-  mastery: {
-    positive: ['He really knows the subject and shares real industry experience.'],
-    negative: ['She seems unsure of the topic and cannot answer follow-up questions.'],
-    neutral: ['The course uses the department textbook.'],
-  },
+  'ramon.villanueva': { praised: ['engagement', 'clarity'], criticised: ['grading'], base: 4.0, honorific: 'sir' },
 };
 
-/** What students of each demo faculty member tend to say: aspects praised and aspects criticised. */
-const FACULTY_PROFILES: Record<string, { praised: string[]; criticised: string[]; base: number }> = {
-  'maria.santos': { praised: ['clarity', 'approachability', 'engagement'], criticised: ['pace'], base: 4.5 },
-  'jose.delacruz': { praised: ['mastery'], criticised: ['punctuality', 'engagement', 'clarity'], base: 2.8 },
-  'liza.bautista': { praised: ['approachability', 'grading'], criticised: ['pace', 'clarity'], base: 3.6 },
-  'ramon.villanueva': { praised: ['engagement', 'clarity'], criticised: ['grading'], base: 4.0 },
-};
-
+/** Comments a real export holds next to the real ones: the cleaner must keep them out of the analysis. */
 const JUNK = ['n/a', 'none', 'asdfgh', '.', 'ok po'];
+const JUNK_SHARE = 0.08;
+/** Of the other rows, the share with a comment (about 77% of all rows, as before the generator). */
+const COMMENT_SHARE = 0.84;
+/** Answers follow the profile: a criticised aspect's dimension is rated lower, a praised one higher. */
+const CRITICISED_OFFSET = -0.6;
+const PRAISED_OFFSET = 0.3;
 
-function pick<T>(items: readonly T[], next: () => number): T {
-  return items[Math.floor(next() * items.length)] as T;
+/** The questions of the FACULTY_FEEDBACK questionnaire above, as the generator takes them. */
+const FEEDBACK_QUESTIONS: GeneratorQuestion[] = leafSections(
+  (DEMO_QUESTIONNAIRES[0] as (typeof DEMO_QUESTIONNAIRES)[number]).schema as QuestionnaireSchema,
+).flatMap((leaf) => leaf.questions);
+
+function engineProfile(faculty: string, semester: string): FacultyProfile {
+  const profile = FACULTY_PROFILES[faculty] as (typeof FACULTY_PROFILES)[string];
+  // The later semester of a struggling teacher improves a little, so trends have a direction.
+  const level = profile.base + (semester === 'S12526' && profile.base < 3 ? 0.4 : 0);
+  const dimensionOffsets: Record<string, number> = {};
+  for (const { code } of DEMO_DIMENSIONS) {
+    const aspect = aspectOfQuestion({ dimensionCode: code });
+    if (aspect && profile.criticised.includes(aspect)) dimensionOffsets[code] = CRITICISED_OFFSET;
+    else if (aspect && profile.praised.includes(aspect)) dimensionOffsets[code] = PRAISED_OFFSET;
+  }
+  return {
+    level,
+    dimensionOffsets,
+    strengths: profile.praised,
+    weaknesses: profile.criticised,
+    honorific: profile.honorific,
+  };
 }
 
 export interface DemoFeedbackRow {
@@ -226,9 +212,30 @@ export interface DemoFeedbackRow {
   comment: string;
 }
 
-/** One FACULTY_FEEDBACK row per student enrollment at the main campus in the given semester. */
+/**
+ * What the demo leaves unanswered in the current semester, so a newcomer can submit through the API (README,
+ * "Try it"): these students' feedback in S12526, and every student's feedback for PSY101-S12526.
+ */
+export const DEMO_OPEN_FEEDBACK = {
+  semester: 'S12526',
+  students: ['student036', 'student037', 'student038', 'student039', 'student040'],
+  course: 'PSY101-S12526',
+} as const;
+
+function leftOpen(semester: string, student: string, course: string): boolean {
+  return (
+    semester === DEMO_OPEN_FEEDBACK.semester &&
+    ((DEMO_OPEN_FEEDBACK.students as readonly string[]).includes(student) || course === DEMO_OPEN_FEEDBACK.course)
+  );
+}
+
+/**
+ * One FACULTY_FEEDBACK row per student enrollment at the main campus in the given semester (except those left
+ * open), written by the engine's generator from the faculty member's profile: answers around the profile's
+ * level, and comments in the four languages whose tone follows the answers and whose aspects are the ones
+ * the profile praises or criticises. A few comments are junk on purpose. Deterministic for a seed.
+ */
 export function demoFeedbackRows(institution: InstitutionImport, semester: string, seed = 2526): DemoFeedbackRow[] {
-  const next = createRandom(seed);
   const teacherOf = new Map(
     institution.enrollments
       .filter(
@@ -241,39 +248,24 @@ export function demoFeedbackRows(institution: InstitutionImport, semester: strin
   for (const enrollment of institution.enrollments) {
     if (enrollment.role !== 'student' || enrollment.campus !== 'MAIN' || enrollment.semester !== semester) continue;
     const faculty = teacherOf.get(enrollment.course);
-    const profile = faculty ? FACULTY_PROFILES[faculty] : undefined;
-    if (!faculty || !profile) continue;
-    // The later semester of a struggling teacher improves a little, so trends have a direction.
-    const base = profile.base + (semester === 'S12526' && profile.base < 3 ? 0.4 : 0);
-    const answer = () => Math.min(5, Math.max(1, Math.round(base + (next() - 0.5) * 2)));
-    const answers: Record<string, number> = {
-      q1: answer(),
-      q2: answer(),
-      q3: answer(),
-      q4: answer(),
-      q5: answer(),
-      q6: answer(),
-    };
-    answers.q7 = next() < (profile.criticised.includes('punctuality') ? 0.6 : 0.95) ? 1 : 0;
-    const roll = next();
-    let comment = '';
-    if (roll < 0.08) comment = pick(JUNK, next);
-    else if (roll < 0.85) {
-      const polarity: Polarity = next() < 0.6 ? 'positive' : next() < 0.8 ? 'negative' : 'neutral';
-      const aspects =
-        polarity === 'negative'
-          ? profile.criticised
-          : polarity === 'positive'
-            ? profile.praised
-            : Object.keys(COMMENT_BANK);
-      const bank = COMMENT_BANK[pick(aspects, next)] as Record<Polarity, string[]>;
-      comment = pick(bank[polarity], next);
-    }
+    if (!faculty || !FACULTY_PROFILES[faculty] || leftOpen(semester, enrollment.username, enrollment.course)) continue;
+    // A student evaluates each course separately: the course is part of the row's seed.
+    const row = generateRow({
+      questions: FEEDBACK_QUESTIONS,
+      profile: engineProfile(faculty, semester),
+      facultyUsername: faculty,
+      studentUsername: enrollment.username,
+      seed: seedFrom(seed, enrollment.course),
+      comments: { ratio: COMMENT_SHARE, enabled: true, required: false, maxLength: 2000 },
+    });
+    const junk = randomFrom('demo-junk', seed, enrollment.course, enrollment.username);
+    const comment =
+      junk() < JUNK_SHARE ? (JUNK[Math.floor(junk() * JUNK.length)] as string) : (row.comment?.text ?? '');
     rows.push({
       respondent_username: enrollment.username,
       faculty_username: faculty,
       course_shortname: enrollment.course,
-      answers,
+      answers: Object.fromEntries(row.answers.map((answer) => [answer.questionId, answer.value])),
       comment,
     });
   }

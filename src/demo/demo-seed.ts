@@ -3,13 +3,16 @@ import { sql } from 'kysely';
 import { DATABASE } from '../common/core/tokens.js';
 import type { DatabaseClient } from '../common/database/database.js';
 import { coursesWithHierarchy } from '../modules/institution/course-hierarchy.js';
+import { InstitutionImportService } from '../modules/institution/institution-import.service.js';
 import { IngestionService } from '../modules/ingestion/ingestion.service.js';
 import { QuestionnairesService } from '../modules/questionnaires/questionnaires.service.js';
 import { SubmissionsService } from '../modules/submissions/submissions.service.js';
 import { DEMO_DIMENSIONS, DEMO_QUESTIONNAIRES, demoFeedbackCsv, demoFeedbackRows } from './demo-evaluations.js';
 import { demoInstitution } from './demo-institution.js';
 
-export interface DemoEvaluationSummary {
+export interface DemoSummary {
+  /** Counts of the institution import: created / updated / unchanged per kind. */
+  imported: unknown;
   questionnaires: number;
   submissions: number;
   ingestedRows: number;
@@ -22,7 +25,12 @@ export interface DemoEvaluationSummary {
  * and classroom / out-of-classroom evaluations by the dean and the chairperson. Runs once per database:
  * when questionnaires exist already it only counts what is there.
  */
-export async function demoEvaluations(app: INestApplicationContext): Promise<DemoEvaluationSummary> {
+export async function seedDemo(app: INestApplicationContext): Promise<DemoSummary> {
+  const imported = await app.get(InstitutionImportService).import(demoInstitution(), null);
+  return { imported, ...(await demoEvaluations(app)) };
+}
+
+async function demoEvaluations(app: INestApplicationContext): Promise<Omit<DemoSummary, 'imported'>> {
   const db = app.get<DatabaseClient>(DATABASE);
   const count = async (table: 'questionnaires' | 'submissions') =>
     (

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDING_DIMENSIONS, embedText } from '../../src/engine/embeddings/index.js';
-import type { LanguageModelProvider } from '../../src/engine/llm/index.js';
+import type { LanguageModelProvider } from '../../src/llm/index.js';
 import {
   SAMPLE_COMMENTS,
   TEST_WORKER_VERSION,
+  TOPIC_COMMENTS,
+  embeddingRequest,
   getJson,
   postJson,
   postRaw,
@@ -207,10 +209,6 @@ describe('POST /sentiment/runsync', () => {
 });
 
 describe('POST /embeddings/runsync', () => {
-  function embeddingRequest(items: unknown[]): any {
-    return { input: { jobId: randomUUID(), version: '1.0', type: 'embedding', items } };
-  }
-
   it('returns one vector of the advertised dimensions per item, metadata and publishedAt optional', async () => {
     const request = embeddingRequest(SAMPLE_COMMENTS);
     const { status, body } = await postJson(`${worker.url}/embeddings/runsync`, request);
@@ -241,38 +239,7 @@ describe('POST /embeddings/runsync', () => {
 });
 
 describe('POST /topics/runsync', () => {
-  const comments = [
-    'The teacher explains the lessons clearly',
-    'Very clear explanation of every topic',
-    'Malinaw po magturo si sir',
-    'Klaro kaayo siya mutudlo',
-    'Hindi ko maintindihan ang lecture',
-    'His explanations are confusing',
-    'Too many assignments every week',
-    'Sobrang dami ng requirements',
-    'Daghan kaayo og buluhaton',
-    'The workload is too heavy for us',
-    'Heavy workload and many projects',
-    'Ang daming projects at assignments',
-    'Always late to class',
-    'Palaging late si maam sa klase',
-    'Ulahi kanunay mosulod',
-    'Comes late and ends early',
-    'She is kind and approachable',
-    'Mabait po at madaling lapitan',
-    'Buotan kaayo si sir',
-    'Very approachable during consultation',
-    'Grades are fair and transparent',
-    'Patas po magbigay ng grade',
-    'Fair grading with clear rubrics',
-    'The exams were graded fairly',
-    'Boring lectures, nakakaantok',
-    'Engaging activities every meeting',
-    'Masaya ang klase dahil sa activities',
-    'Lingaw kaayo ang klase',
-    'Fun and interactive discussions',
-    'Class activities keep us engaged',
-  ];
+  const comments = TOPIC_COMMENTS;
 
   function topicRequest(): any {
     return {
@@ -325,6 +292,34 @@ describe('POST /topics/runsync', () => {
     request.input.items[1].embedding[3] = 'x';
     const { body } = await postJson(`${worker.url}/topics/runsync`, request);
     expectFailed(body, 'input.items.1.embedding.3: must be a number');
+  });
+});
+
+describe('request bodies', () => {
+  it('answers 400 for an empty JSON body', async () => {
+    const { status, body } = await postRaw(`${worker.url}/topics/runsync`, '');
+    expect(status).toBe(400);
+    expectFailed(body, 'request body is not valid JSON');
+  });
+
+  it('answers 415 for a body that is not application/json', async () => {
+    const response = await fetch(`${worker.url}/sentiment/runsync`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(sentimentRequest(SAMPLE_COMMENTS)),
+    });
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as any).output.status).toBe('failed');
+  });
+
+  it('accepts application/json with a charset', async () => {
+    const response = await fetch(`${worker.url}/sentiment/runsync`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(sentimentRequest(SAMPLE_COMMENTS)),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as any).output.status).toBe('completed');
   });
 });
 

@@ -4,8 +4,8 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RecommendationInput } from '../../src/engine/contracts.js';
 import { EMBEDDING_DIMENSIONS } from '../../src/engine/embeddings/index.js';
-import { createLanguageModelProvider, type LanguageModelProvider } from '../../src/engine/llm/index.js';
-import { retryDelayMs } from '../../src/engine/llm/retry.js';
+import { createLanguageModelProvider, type LanguageModelProvider } from '../../src/llm/index.js';
+import { retryDelayMs } from '../../src/llm/retry.js';
 import {
   CHAT_PATH,
   EMBEDDINGS_PATH,
@@ -229,6 +229,7 @@ describe('the other model steps', () => {
     const good = await provider().labelTopics(topics);
     expect(good).toEqual({
       source: 'model',
+      model: 'fake-model',
       value: [
         { topicIndex: 0, label: 'Fast Lecture Pace' },
         { topicIndex: 1, label: 'Kind Approachable Teacher' },

@@ -142,8 +142,9 @@ describe('refresh and logout', () => {
   });
 });
 
+// More in login-throttle.test.ts.
 describe('throttling', () => {
-  it('answers 429 with Retry-After after repeated failures, even with the right password', async () => {
+  it('answers 429 with Retry-After after LOGIN_MAX_FAILURES failures, even with the right password', async () => {
     const username = SUPER_ADMIN.username;
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const response = await client.post('/api/v1/auth/login', { username, password: 'wrong-password-x' });
@@ -152,7 +153,11 @@ describe('throttling', () => {
     const locked = await client.post('/api/v1/auth/login', { username, password: 'wrong-password-x' });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(locked.body).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect(locked.body).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'too many failed login attempts; try again later',
+    });
     const right = await client.post('/api/v1/auth/login', SUPER_ADMIN);
     expect(right.status).toBe(429);
   });

@@ -1,8 +1,14 @@
 import { readFile } from 'node:fs/promises';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
+import { migrateToLatest } from '../../src/common/database/database.js';
+import { migrations } from '../../src/db/migrations/index.js';
+import { createTestDatabase, setupApi, SUPER_ADMIN } from '../support/test-context.js';
 
-const { client } = await setupApi();
+const { client, database } = await setupApi();
+/** A second database, for the migration test. */
+const scratch = await createTestDatabase();
 const example = JSON.parse(await readFile(new URL('../fixtures/institution-example.json', import.meta.url), 'utf8'));
 let token = '';
 
@@ -137,8 +143,149 @@ describe('institution import', () => {
     expect(text).toContain('ghost');
   });
 
+  it('matches course shortnames ignoring case: another spelling updates the course, enrollments attach to it', async () => {
+    const file = {
+      courses: [
+        { campus: 'MAIN', semester: 'S12526', program: 'BSIT', shortname: 'it101-s12526', fullname: 'Computing 1' },
+      ],
+      users: [{ username: 's002', fullName: 'Student Two', roles: ['STUDENT'] }],
+      enrollments: [{ username: 's002', course: 'It101-S12526', campus: 'MAIN', semester: 'S12526', role: 'student' }],
+    };
+    const response = await client.post('/api/v1/admin/institution/import', file, token);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.courses).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect(response.body.enrollments).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    const courses = await database.db
+      .selectFrom('courses')
+      .select(['id', 'shortname', 'fullname'])
+      .where(sql<string>`lower(shortname)`, '=', 'it101-s12526')
+      .execute();
+    // One course; the stored spelling (the learning system's) is kept.
+    expect(courses).toEqual([{ id: expect.any(String), shortname: 'IT101-S12526', fullname: 'Computing 1' }]);
+    const enrolled = await database.db
+      .selectFrom('enrollments as e')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select('e.course_id')
+      .where('u.username', 'in', ['s001', 's002'])
+      .execute();
+    expect(enrolled.map((row) => row.course_id)).toEqual([courses[0]?.id, courses[0]?.id]);
+
+    const again = await client.post('/api/v1/admin/institution/import', file, token);
+    expect(again.body.courses).toEqual({ created: 0, updated: 0, unchanged: 1 });
+  });
+
+  it('refuses a file naming one shortname in two spellings', async () => {
+    const course = { campus: 'MAIN', semester: 'S12526', program: 'BSIT', fullname: 'Data Structures' };
+    const response = await client.post(
+      '/api/v1/admin/institution/import',
+      {
+        courses: [
+          { ...course, shortname: 'IT201-S12526' },
+          { ...course, shortname: 'it201-s12526' },
+        ],
+      },
+      token,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([
+      {
+        path: 'courses.1',
+        message:
+          "duplicate course shortname 'it201-s12526' (also at courses.0 as 'IT201-S12526'; compared ignoring case)",
+      },
+    ]);
+  });
+
+  it('checks semester codes in every section that names one, and campus codes everywhere', async () => {
+    const bad = "Invalid semester code 'S12527': the end year must follow the start year";
+    const response = await client.post(
+      '/api/v1/admin/institution/import',
+      {
+        departments: [{ campus: 'MAIN', semester: 'S12527', code: 'CAS' }],
+        programs: [{ campus: 'MAIN', semester: 'S12527', department: 'CAS', code: 'BSX' }],
+        courses: [{ campus: 'MAIN', semester: 'S12527', program: 'BSX', shortname: 'X1-S12527', fullname: 'X' }],
+        enrollments: [
+          { username: 's001', course: 'IT101-S12526', campus: 'MAIN', semester: 'S12527', role: 'faculty' },
+          { username: 'dean.ccs', course: 'IT101-S12526', semester: 'S3', role: 'student' },
+          { username: 's002', course: 'IT101-S12526', campus: 'NOWHERE', semester: 'S12526', role: 'student' },
+          { username: 's001', course: 'IT101-S12527', campus: 'MAIN', semester: 'S12527', role: 'student' },
+          { username: 'dean.ccs', course: 'IT101-S12526', campus: 'MAIN', semester: 'S22526', role: 'faculty' },
+        ],
+      },
+      token,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([
+      { path: 'departments.0.semester', message: bad },
+      { path: 'programs.0.semester', message: bad },
+      { path: 'courses.0.semester', message: bad },
+      { path: 'enrollments.0.semester', message: bad },
+      { path: 'enrollments.1.semester', message: "Invalid semester code 'S3': expected S1YYYY or S2YYYY, e.g. S12526" },
+      { path: 'enrollments.2.campus', message: "unknown campus 'NOWHERE'" },
+      { path: 'enrollments.3.semester', message: bad },
+      { path: 'enrollments.3.course', message: "unknown course 'IT101-S12527'" },
+      { path: 'enrollments.4.semester', message: "unknown semester 'S22526' at campus 'MAIN'" },
+    ]);
+  });
+
+  it('the faculty filter narrows through the course hierarchy', async () => {
+    const file = {
+      users: [{ username: 'f001', fullName: 'Faculty One', roles: ['FACULTY'] }],
+      enrollments: [{ username: 'f001', course: 'IT101-S12526', role: 'faculty' }],
+    };
+    expect((await client.post('/api/v1/admin/institution/import', file, token)).status).toBe(200);
+    const program = await database.db.selectFrom('programs').select(['id', 'department_id']).executeTakeFirstOrThrow();
+    const campus = await database.db
+      .selectFrom('campuses')
+      .select('id')
+      .where('code', '=', 'MAIN')
+      .executeTakeFirstOrThrow();
+    const names = async (query: string) =>
+      (await client.get(`/api/v1/admin/filters/faculty${query}`, token)).body.map(
+        (f: { username: string }) => f.username,
+      );
+    expect(await names('')).toEqual(['f001']);
+    expect(await names(`?programId=${program.id}&departmentId=${program.department_id}&campusId=${campus.id}`)).toEqual(
+      ['f001'],
+    );
+    expect(await names(`?programId=00000000-0000-4000-8000-000000000000`)).toEqual([]);
+  });
+
   it('a non-admin cannot import', async () => {
     const response = await client.post('/api/v1/admin/institution/import', example);
     expect(response.status).toBe(401);
+  });
+});
+
+describe('migration 0003-data-hygiene', () => {
+  const migrator = new Migrator({ db: scratch.db, provider: { getMigrations: async () => migrations } });
+
+  it('refuses to run over shortnames that differ only in case, naming them, and runs once they are fixed', async () => {
+    expect((await migrator.migrateTo('0002-questionnaires')).error).toBeUndefined();
+    await sql`
+      INSERT INTO campuses (code, name) VALUES ('MAIN', 'Main');
+      INSERT INTO semesters (campus_id, code, label, academic_year, start_date, end_date)
+        SELECT id, 'S12526', 'l', '2025-2026', '2025-08-01', '2025-12-31' FROM campuses;
+      INSERT INTO departments (semester_id, code) SELECT id, 'CCS' FROM semesters;
+      INSERT INTO programs (department_id, code) SELECT id, 'BSIT' FROM departments;
+      INSERT INTO courses (program_id, shortname, fullname)
+        SELECT id, unnest(ARRAY['IT101', 'it101', 'IT102']), 'Course' FROM programs;
+    `.execute(scratch.db);
+
+    await expect(migrateToLatest(scratch.db)).rejects.toThrow(
+      /1 group\(s\) of course shortnames differ only in case \('(IT101' = 'it101|it101' = 'IT101)'\)/,
+    );
+    const columns = await sql<{ name: string }>`
+      SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'campuses'`.execute(scratch.db);
+    expect(columns.rows.map((row) => row.name)).not.toContain('lms_category_id');
+
+    await sql`UPDATE courses SET shortname = 'IT101-OLD' WHERE shortname = 'it101'`.execute(scratch.db);
+    await migrateToLatest(scratch.db);
+    await expect(
+      sql`INSERT INTO courses (program_id, shortname, fullname) SELECT id, 'it102', 'Again' FROM programs`.execute(
+        scratch.db,
+      ),
+    ).rejects.toThrow(/courses_shortname_lower_key/);
+    await sql`UPDATE campuses SET lms_category_id = 7`.execute(scratch.db);
   });
 });

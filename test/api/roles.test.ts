@@ -3,11 +3,12 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Roles } from '../../src/common/auth/roles.js';
+import { API_CONTROLLERS } from '../../src/api.module.js';
 import { assertRoutesDeclareAccess, discoverRoutes } from '../../src/common/http/route-discovery.js';
 import { PASSWORD, twoCampusInstitution } from '../support/institution-fixtures.js';
 import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
 
-const { client, api } = await setupApi();
+const { client } = await setupApi();
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -24,6 +25,11 @@ beforeAll(async () => {
   };
   for (const [role, username] of Object.entries(users)) tokens[role] = await client.login(username, PASSWORD);
 });
+
+/** The 403 names the roles the route allows, in declaration order: `A`, `A or B`, `A, B or C`. */
+function roleList(roles: readonly string[]): string {
+  return roles.length > 1 ? `${roles.slice(0, -1).join(', ')} or ${roles.at(-1)}` : roles.join('');
+}
 
 const ALL = ['SUPER_ADMIN', 'ADMIN', 'DEAN', 'CHAIRPERSON', 'CAMPUS_HEAD', 'FACULTY', 'STUDENT'] as const;
 
@@ -53,7 +59,11 @@ describe('role matrix on real routes', () => {
         if (expectAllowed) expect(response.status, JSON.stringify(response.body)).toBe(200);
         else {
           expect(response.status).toBe(403);
-          expect(response.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+          expect(response.body).toMatchObject({
+            statusCode: 403,
+            error: 'Forbidden',
+            message: `role not allowed; this route is for ${roleList(route.allowed)}`,
+          });
         }
       });
     }
@@ -62,12 +72,13 @@ describe('role matrix on real routes', () => {
   it('the import is not widened to ADMIN by the class it shares with the status read', async () => {
     const response = await client.post('/api/v1/admin/institution/import', twoCampusInstitution(), tokens.ADMIN);
     expect(response.status).toBe(403);
+    expect(response.body.message).toBe('role not allowed; this route is for SUPER_ADMIN');
   });
 });
 
 describe('deny by default', () => {
   it('every non-public route of the application answers 401 without a credential', async () => {
-    const routes = discoverRoutes(api.app);
+    const routes = discoverRoutes(API_CONTROLLERS);
     expect(routes.length).toBeGreaterThan(10);
     const closed = routes.filter((route) => !route.isPublic);
     for (const route of closed) {
@@ -99,7 +110,12 @@ describe('deny by default', () => {
     class BrokenModule {}
     const app = await NestFactory.create<NestFastifyApplication>(BrokenModule, new FastifyAdapter(), { logger: false });
     try {
-      expect(() => assertRoutesDeclareAccess(discoverRoutes(app), ['STUDENT', 'ADMIN'])).toThrow(
+      expect(() =>
+        assertRoutesDeclareAccess(discoverRoutes([UndeclaredController, StudentAnalysisController]), [
+          'STUDENT',
+          'ADMIN',
+        ]),
+      ).toThrow(
         /GET \/api\/v1\/undeclared .*declares neither @Roles nor @Public[\s\S]*allows STUDENT under \/analysis/,
       );
     } finally {

@@ -6,6 +6,7 @@ import {
   submissionInstitution,
   activeVersion,
 } from '../support/questionnaire-fixtures.js';
+import { startSimulator } from '../support/lms.js';
 import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
 
 /**
@@ -13,7 +14,9 @@ import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
  * deep nesting, NUL bytes, huge numbers, unknown ids. Whatever the route, the answer is a 2xx or a 4xx with
  * the error body, never a 5xx.
  */
-const { client } = await setupApi();
+// The learning-system routes reach a (simulated) learning system: without one they answer 503 by design.
+const simulator = await startSimulator();
+const { client } = await setupApi({ LMS_URL: simulator.url, LMS_TOKEN: simulator.token });
 let token = '';
 let versionId = '';
 

@@ -437,11 +437,11 @@ describe('the service used by bulk ingestion', () => {
   it('dry-run runs every check and persists nothing; cached lookups resolve names once', async () => {
     const service = api.app.get(SubmissionsService);
     const lookups = createCachedLookups(api.app.get(SubmissionsRepository));
-    const respondent = await lookups.userByUsername('STU.ONE');
+    const respondent = await lookups().userByUsername('STU.ONE');
     expect(respondent?.roles).toEqual(['STUDENT']);
-    const course = await lookups.courseByShortname('IT101-MAIN');
+    const course = await lookups().courseByShortname('IT101-MAIN');
     expect(course?.semester.code).toBe('S12526');
-    const faculty = await lookups.userByUsername('fac.one');
+    const faculty = await lookups().userByUsername('fac.one');
     const before = await database.db
       .selectFrom('submissions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -459,11 +459,11 @@ describe('the service used by bulk ingestion', () => {
     await expect(
       service.submit(respondent!, { ...input, answers: [] }, { dryRun: true, lookups }),
     ).rejects.toMatchObject({
-      statusCode: 400,
+      kind: 'invalid',
     });
 
     const real = await service.submit(respondent!, input, { lookups });
     expect(real.id).not.toBe(dry.id);
-    await expect(service.submit(respondent!, input, { lookups })).rejects.toMatchObject({ statusCode: 409 });
+    await expect(service.submit(respondent!, input, { lookups })).rejects.toMatchObject({ kind: 'conflict' });
   });
 });

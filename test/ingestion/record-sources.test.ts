@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { normalizeHeader, normalizeHeaders } from '../../src/modules/ingestion/headers.js';
 import { readCsvRecords, readExcelRecords, type SourceRecord } from '../../src/modules/ingestion/record-sources.js';
@@ -16,6 +17,24 @@ async function workbook(sheets: Record<string, unknown[][]>): Promise<Buffer> {
     for (const row of rows) sheet.addRow(row);
   }
   return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The same workbook with its zip entries in the given order (names matched by prefix; the rest keep theirs). */
+async function reordered(file: Buffer, first: string[], last: string[] = []): Promise<Buffer> {
+  const source = await JSZip.loadAsync(file);
+  const paths = Object.keys(source.files).filter((path) => !source.files[path]!.dir);
+  const rank = (path: string): number => {
+    const head = first.findIndex((prefix) => path.startsWith(prefix));
+    if (head >= 0) return head - first.length;
+    const tail = last.findIndex((prefix) => path.startsWith(prefix));
+    return tail >= 0 ? 1 + tail : 0;
+  };
+  const target = new JSZip();
+  for (const path of [...paths].sort((a, b) => rank(a) - rank(b)))
+    target.file(path, await source.file(path)!.async('uint8array'), { createFolders: false });
+  const ranks = Object.keys(target.files).map(rank);
+  expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  return Buffer.from(await target.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }));
 }
 
 describe('header normalisation', () => {
@@ -51,9 +70,15 @@ describe('CSV records', () => {
     ]);
   });
 
-  it('answers 400 for a file it cannot parse', async () => {
-    await expect(collect(readCsvRecords(Buffer.from('a,b\n1,"unclosed\n')))).rejects.toMatchObject({ statusCode: 400 });
-    await expect(collect(readCsvRecords(Buffer.from('')))).rejects.toMatchObject({ statusCode: 400 });
+  it('refuses a file it cannot parse as invalid (400)', async () => {
+    await expect(collect(readCsvRecords(Buffer.from('a,b\n1,"unclosed\n')))).rejects.toMatchObject({
+      name: 'DomainError',
+      kind: 'invalid',
+    });
+    await expect(collect(readCsvRecords(Buffer.from('')))).rejects.toMatchObject({
+      name: 'DomainError',
+      kind: 'invalid',
+    });
   });
 });
 
@@ -71,10 +96,60 @@ describe('Excel records', () => {
     expect(await collect(readExcelRecords(file))).toEqual([{ sourceIdentifier: 1, values: { other: 'z' } }]);
   });
 
-  it('answers 400 for a missing sheet or a file that is not a workbook', async () => {
+  it('reads the same sheets whatever the order of the zip entries', async () => {
+    const file = await workbook({ Intro: [['other'], ['z']], Answers: rows });
+    const expected = await collect(readExcelRecords(file, { sheetName: 'Answers' }));
+    // Shared strings before the worksheets and the sheet list last: ExcelJS's stream reader alone fails here.
+    const stringsFirst = await reordered(
+      file,
+      ['[Content_Types].xml', '_rels/', 'xl/_rels/', 'xl/sharedStrings.xml', 'xl/worksheets/'],
+      ['xl/workbook.xml'],
+    );
+    // The sheet list first, as Excel writes it.
+    const listFirst = await reordered(file, [
+      '[Content_Types].xml',
+      'xl/workbook.xml',
+      'xl/_rels/',
+      'xl/sharedStrings.xml',
+    ]);
+    for (const variant of [stringsFirst, listFirst]) {
+      expect(await collect(readExcelRecords(variant, { sheetName: 'Answers' }))).toEqual(expected);
+      expect(await collect(readExcelRecords(variant, { sheetIndex: 2 }))).toEqual(expected);
+      expect(await collect(readExcelRecords(variant))).toEqual([{ sourceIdentifier: 1, values: { other: 'z' } }]);
+    }
+  });
+
+  it('counts sheetIndex in tab order, not in the order of the files inside the workbook', async () => {
+    const file = await workbook({ Intro: [['other'], ['z']], Answers: rows });
+    // Swap the tabs: Answers (sheet2.xml) becomes the first tab, Intro (sheet1.xml) the second.
+    const zip = await JSZip.loadAsync(file);
+    const list = await zip.file('xl/workbook.xml')!.async('string');
+    const tabs = [...list.matchAll(/<sheet [^>]*\/>/g)].map((match) => match[0]);
+    expect(tabs).toHaveLength(2);
+    zip.file(
+      'xl/workbook.xml',
+      list.replace(tabs[0]!, '\u0000').replace(tabs[1]!, tabs[0]!).replace('\u0000', tabs[1]!),
+    );
+    const swapped = Buffer.from(await zip.generateAsync({ type: 'uint8array' }));
+    expect(await collect(readExcelRecords(swapped))).toHaveLength(2);
+    expect(await collect(readExcelRecords(swapped, { sheetIndex: 2 }))).toEqual([
+      { sourceIdentifier: 1, values: { other: 'z' } },
+    ]);
+  });
+
+  it('refuses a missing sheet or a file that is not a workbook as invalid (400)', async () => {
     const file = await workbook({ Answers: rows });
-    await expect(collect(readExcelRecords(file, { sheetName: 'Nope' }))).rejects.toMatchObject({ statusCode: 400 });
-    await expect(collect(readExcelRecords(file, { sheetIndex: 3 }))).rejects.toMatchObject({ statusCode: 400 });
-    await expect(collect(readExcelRecords(Buffer.from('not a zip')))).rejects.toMatchObject({ statusCode: 400 });
+    await expect(collect(readExcelRecords(file, { sheetName: 'Nope' }))).rejects.toMatchObject({
+      name: 'DomainError',
+      kind: 'invalid',
+    });
+    await expect(collect(readExcelRecords(file, { sheetIndex: 3 }))).rejects.toMatchObject({
+      name: 'DomainError',
+      kind: 'invalid',
+    });
+    await expect(collect(readExcelRecords(Buffer.from('not a zip')))).rejects.toMatchObject({
+      name: 'DomainError',
+      kind: 'invalid',
+    });
   });
 });

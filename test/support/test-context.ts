@@ -27,7 +27,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = databaseUrl(name);
-  const db = createDatabase(url, 4);
+  const db = createDatabase(url, { poolSize: 4 });
   afterAll(async () => {
     await db.destroy();
     const cleanup = new pg.Client({ connectionString: adminDatabaseUrl() });
@@ -63,7 +63,7 @@ export function testSettings(
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: '5',
+    DATABASE_POOL_SIZE: process.env.TEST_DATABASE_POOL_SIZE ?? '5',
     CACHE_URL: testRedisUrl(),
     CACHE_KEY_PREFIX: cachePrefix,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-keys',

@@ -1,24 +1,36 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Role } from '../../db/schema.js';
-import { AuthRepository } from '../../modules/auth/auth.repository.js';
-import { TokenService } from '../../modules/auth/token.service.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { forbidden, unauthenticated } from '../errors/domain-error.js';
 import { getLogger } from '../logging/logger.js';
 import type { AuthenticatedRequest } from './authenticated-user.js';
 import { ANALYSIS_FORBIDDEN_ROLES, PUBLIC_KEY, ROLES_KEY } from './roles.js';
+import { SESSION_AUTHENTICATOR, type SessionAuthenticator } from './session-authenticator.js';
+
+/** `A`, `A or B`, `A, B or C`. */
+function roleList(roles: Role[]): string {
+  if (roles.length <= 1) return roles.join('');
+  return `${roles.slice(0, -1).join(', ')} or ${roles[roles.length - 1]}`;
+}
+
+/** The 403 for a caller without an allowed role names the roles the route is for. */
+export function roleNotAllowedMessage(allowed: Iterable<Role>): string {
+  const roles = [...allowed];
+  return roles.length === 0
+    ? 'role not allowed; this route allows no role'
+    : `role not allowed; this route is for ${roleList(roles)}`;
+}
 
 /**
  * The global guard. Denies by default: a route runs only when it is explicitly @Public() or the
- * caller holds one of the roles its class declares (or its method adds). Roles come from the
- * database on every request, so a change applies at once.
+ * caller holds one of the roles its class declares (or its method adds). The session and roles come
+ * from the SESSION_AUTHENTICATOR (the auth module) on every request, so a change applies at once.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
-    @Inject(TokenService) private readonly tokens: TokenService,
-    @Inject(AuthRepository) private readonly users: AuthRepository,
+    @Inject(SESSION_AUTHENTICATOR) private readonly sessions: SessionAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -35,24 +47,16 @@ export class AuthGuard implements CanActivate {
 
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match?.[1]) throw unauthorized('missing bearer token');
-    const claims = await this.tokens.verifyAccessToken(match[1]);
-    if (!claims) throw unauthorized('invalid or expired token');
-    const user = await this.users.findSessionUser(claims.userId, claims.sessionId);
-    if (!user) throw unauthorized('invalid or expired token');
-    request.user = {
-      id: user.id,
-      username: user.username,
-      fullName: user.fullName,
-      roles: user.roles,
-      sessionId: claims.sessionId,
-    };
+    if (!match?.[1]) throw unauthenticated('missing bearer token');
+    const user = await this.sessions.authenticate(match[1]);
+    if (!user) throw unauthenticated('invalid or expired token');
+    request.user = user;
 
     if (allowed.size === 0) {
       getLogger('auth').error({ route: request.routeOptions.url }, 'route declares no roles; denied');
-      throw forbidden('role not allowed');
+      throw forbidden(roleNotAllowedMessage(allowed));
     }
-    if (!user.roles.some((role) => allowed.has(role))) throw forbidden('role not allowed');
+    if (!user.roles.some((role) => allowed.has(role))) throw forbidden(roleNotAllowedMessage(allowed));
     return true;
   }
 }

@@ -1,7 +1,7 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import type { Settings } from '../../config/settings.js';
-import { createDatabase, type DatabaseClient } from '../database/database.js';
+import type { CoreSettings } from '../../config/settings.js';
+import { createDatabase, poolOptions, type DatabaseClient } from '../database/database.js';
 import { DATABASE, REDIS, SETTINGS } from './tokens.js';
 
 class ResourceCloser implements OnApplicationShutdown {
@@ -15,16 +15,20 @@ class ResourceCloser implements OnApplicationShutdown {
   }
 }
 
-/** Settings, the database and Redis, shared by every module of one process. */
+/**
+ * The process-wide resources every composition shares: its settings, the database pool and the Redis client
+ * of the cache (the queues open connections of their own, see QueueModule). `settings` is the process's own
+ * settings object; the core reads only the database and cache groups of it.
+ */
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(settings: Settings): DynamicModule {
+  static forRoot(settings: CoreSettings): DynamicModule {
     return {
       module: CoreModule,
       providers: [
         { provide: SETTINGS, useValue: settings },
-        { provide: DATABASE, useFactory: () => createDatabase(settings.DATABASE_URL, settings.DATABASE_POOL_SIZE) },
+        { provide: DATABASE, useFactory: () => createDatabase(settings.DATABASE_URL, poolOptions(settings)) },
         {
           provide: REDIS,
           useFactory: () => {

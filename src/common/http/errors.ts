@@ -1,35 +1,17 @@
 import { STATUS_CODES } from 'node:http';
+import type { DomainErrorKind, ErrorDetail } from '../errors/domain-error.js';
 
-export interface ErrorDetail {
-  path: string;
-  message: string;
-}
-
-/** A failure the client can act on. Services throw these; the exception filter renders them. */
-export class AppError extends Error {
-  /** Sent as the Retry-After header of a 429. */
-  retryAfterSeconds?: number;
-
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly details?: ErrorDetail[],
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
-
-export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, message, details);
-export const unauthorized = (message = 'authentication required') => new AppError(401, message);
-export const forbidden = (message = 'forbidden') => new AppError(403, message);
-export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: string, details?: ErrorDetail[]) => new AppError(409, message, details);
-export function tooManyRequests(message: string, retryAfterSeconds: number): AppError {
-  const error = new AppError(429, message);
-  error.retryAfterSeconds = retryAfterSeconds;
-  return error;
-}
+/** The HTTP status of each domain error kind. */
+export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'rate-limited': 429,
+  unavailable: 503,
+  unreachable: 502,
+};
 
 export interface ErrorBody {
   statusCode: number;

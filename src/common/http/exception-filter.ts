@@ -3,7 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { DatabaseError } from 'pg';
 import { ZodError } from 'zod';
 import { getLogger } from '../logging/logger.js';
-import { AppError, errorBody, type ErrorBody } from './errors.js';
+import { PoolExhaustedError } from '../database/database.js';
+import { DomainError } from '../errors/domain-error.js';
+import { errorBody, STATUS_OF_KIND, type ErrorBody } from './errors.js';
 import { zodIssuesToDetails } from './zod-details.js';
 
 /**
@@ -11,7 +13,7 @@ import { zodIssuesToDetails } from './zod-details.js';
  * become 4xx instead of leaking as 500s.
  */
 export function toErrorBody(error: unknown): ErrorBody {
-  if (error instanceof AppError) return errorBody(error.statusCode, error.message, error.details);
+  if (error instanceof DomainError) return errorBody(STATUS_OF_KIND[error.kind], error.message, error.details);
   if (error instanceof ZodError) return errorBody(400, 'validation failed', zodIssuesToDetails(error.issues));
   if (error instanceof HttpException) {
     const status = error.getStatus();
@@ -24,6 +26,7 @@ export function toErrorBody(error: unknown): ErrorBody {
           : error.message;
     return errorBody(status, status === 404 && message.startsWith('Cannot ') ? 'route not found' : message);
   }
+  if (error instanceof PoolExhaustedError) return errorBody(503, 'the service is busy; try again shortly');
   if (error instanceof DatabaseError) return databaseErrorBody(error);
   const statusCode = (error as { statusCode?: unknown }).statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
@@ -68,6 +71,9 @@ function databaseErrorBody(error: DatabaseError): ErrorBody {
     case '40001':
     case '40P01':
       return errorBody(409, 'the operation conflicted with a concurrent change; retry it');
+    case '57014':
+      // statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS) cancelled the query.
+      return errorBody(503, 'the database took too long to answer; try again shortly');
     default:
       // Class 22 is "data exception": a value PostgreSQL cannot take (bad text representation, NUL
       // byte, out-of-range number or date, string too long). It came from the request, so it is a 400.
@@ -84,7 +90,7 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     const logger = getLogger('http');
     if (body.statusCode >= 500) logger.error({ err: error }, 'request failed');
     else logger.info({ statusCode: body.statusCode, message: body.message }, 'request refused');
-    if (body.statusCode === 429 && error instanceof AppError && error.retryAfterSeconds !== undefined) {
+    if (body.statusCode === 429 && error instanceof DomainError && error.retryAfterSeconds !== undefined) {
       void reply.header('retry-after', String(error.retryAfterSeconds));
     }
     void reply.status(body.statusCode).send(body);

@@ -2,7 +2,7 @@ import { Injectable, type CallHandler, type ExecutionContext, type NestIntercept
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
-import { badRequest, type ErrorDetail } from './errors.js';
+import { invalid, type ErrorDetail } from '../errors/domain-error.js';
 import { ROUTE_SPEC, type RouteSpec } from './route.js';
 import { zodIssuesToDetails } from './zod-details.js';
 
@@ -29,7 +29,7 @@ export class RequestValidationInterceptor implements NestInterceptor {
         if (result.success) parsed[part] = result.data;
         else details.push(...zodIssuesToDetails(result.error.issues, part === 'body' ? undefined : part));
       }
-      if (details.length > 0) throw badRequest('validation failed', details);
+      if (details.length > 0) throw invalid('validation failed', details);
       const target = request as unknown as Record<string, unknown>;
       for (const [part, value] of Object.entries(parsed)) target[part] = value;
     }

@@ -1,7 +1,5 @@
 import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import type { INestApplication } from '@nestjs/common';
-import { ModulesContainer } from '@nestjs/core';
 import type { Role } from '../../db/schema.js';
 import { PUBLIC_KEY, ROLES_KEY } from '../auth/roles.js';
 import { ROUTE_SPEC, type RouteSpec } from './route.js';
@@ -28,36 +26,30 @@ function joinPath(...parts: string[]): string {
   return `/${joined}`;
 }
 
-/** Every HTTP route of the application, read from the controllers' metadata. */
-export function discoverRoutes(app: INestApplication): DiscoveredRoute[] {
+/** Every HTTP route of the given controllers, read from their metadata (no application instance needed). */
+export function discoverRoutes(controllers: readonly Type[]): DiscoveredRoute[] {
   const routes: DiscoveredRoute[] = [];
-  const seen = new Set<Type>();
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as Type | null;
-      if (!controller || seen.has(controller)) continue;
-      seen.add(controller);
-      const basePath = (Reflect.getMetadata(PATH_METADATA, controller) as string | undefined) ?? '';
-      const classRoles = (Reflect.getMetadata(ROLES_KEY, controller) as Role[] | undefined) ?? [];
-      const classPublic = Reflect.getMetadata(PUBLIC_KEY, controller) === true;
-      const prototype = controller.prototype as Record<string, unknown>;
-      for (const name of Object.getOwnPropertyNames(prototype)) {
-        const handler = prototype[name];
-        if (name === 'constructor' || typeof handler !== 'function') continue;
-        const requestMethod = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-        if (requestMethod === undefined) continue;
-        const methodPath = (Reflect.getMetadata(PATH_METADATA, handler) as string | undefined) ?? '';
-        const methodRoles = (Reflect.getMetadata(ROLES_KEY, handler) as Role[] | undefined) ?? [];
-        routes.push({
-          controller: controller.name,
-          handler: name,
-          method: RequestMethod[requestMethod],
-          path: joinPath(API_PREFIX, basePath, methodPath),
-          isPublic: classPublic || Reflect.getMetadata(PUBLIC_KEY, handler) === true,
-          roles: [...new Set([...classRoles, ...methodRoles])],
-          spec: Reflect.getMetadata(ROUTE_SPEC, handler) as RouteSpec | undefined,
-        });
-      }
+  for (const controller of new Set(controllers)) {
+    const basePath = (Reflect.getMetadata(PATH_METADATA, controller) as string | undefined) ?? '';
+    const classRoles = (Reflect.getMetadata(ROLES_KEY, controller) as Role[] | undefined) ?? [];
+    const classPublic = Reflect.getMetadata(PUBLIC_KEY, controller) === true;
+    const prototype = controller.prototype as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const handler = prototype[name];
+      if (name === 'constructor' || typeof handler !== 'function') continue;
+      const requestMethod = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      if (requestMethod === undefined) continue;
+      const methodPath = (Reflect.getMetadata(PATH_METADATA, handler) as string | undefined) ?? '';
+      const methodRoles = (Reflect.getMetadata(ROLES_KEY, handler) as Role[] | undefined) ?? [];
+      routes.push({
+        controller: controller.name,
+        handler: name,
+        method: RequestMethod[requestMethod],
+        path: joinPath(API_PREFIX, basePath, methodPath),
+        isPublic: classPublic || Reflect.getMetadata(PUBLIC_KEY, handler) === true,
+        roles: [...new Set([...classRoles, ...methodRoles])],
+        spec: Reflect.getMetadata(ROUTE_SPEC, handler) as RouteSpec | undefined,
+      });
     }
   }
   return routes;

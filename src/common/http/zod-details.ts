@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorDetail } from './errors.js';
+import type { ErrorDetail } from '../errors/domain-error.js';
 
 /** One detail per zod issue, with the JSON path written the way clients address fields (`answers.0.value`). */
 export function zodIssuesToDetails(issues: z.core.$ZodIssue[], prefix?: string): ErrorDetail[] {

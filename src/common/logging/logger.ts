@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
+import PinoPretty from 'pino-pretty';
 
 /**
  * One pino root logger per process. During a request the request's child logger (which carries the
@@ -10,24 +11,42 @@ const requestContext = new AsyncLocalStorage<{ logger: Logger }>();
 
 let root: Logger = pino({ level: 'info' });
 
-export function createRootLogger(level: string): Logger {
-  root = pino({
-    level,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        '*.password',
-        '*.refreshToken',
-        '*.accessToken',
-        '*.apiKey',
-        'password',
-        'refreshToken',
-        'accessToken',
-      ],
-      censor: '[redacted]',
+/**
+ * The process's root logger. JSON lines by default (for log collectors); `pretty` writes human-readable lines
+ * (the demo and the CLI in a terminal).
+ */
+export function createRootLogger(level: string, options: { pretty?: boolean } = {}): Logger {
+  const pretty = options.pretty
+    ? PinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', destination: 2, sync: true })
+    : undefined;
+  root = pino(
+    {
+      level,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.refreshToken',
+          '*.accessToken',
+          '*.apiKey',
+          '*.token',
+          '*.wstoken',
+          '*.JWT_SECRET',
+          '*.WORKER_TOKEN',
+          '*.LMS_TOKEN',
+          '*.OPENAI_API_KEY',
+          '*.METRICS_TOKEN',
+          'password',
+          'refreshToken',
+          'accessToken',
+          'token',
+        ],
+        censor: '[redacted]',
+      },
     },
-  });
+    ...(pretty ? [pretty] : []),
+  );
   return root;
 }
 

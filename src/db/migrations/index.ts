@@ -1,9 +1,15 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as institution from './0001-institution.js';
 import * as questionnaires from './0002-questionnaires.js';
+import * as dataHygiene from './0003-data-hygiene.js';
+import * as analysisPipelines from './0004-analysis-pipelines.js';
+import * as analyticsViews from './0005-analytics-views.js';
 
 /** Every migration in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
   '0001-institution': institution,
   '0002-questionnaires': questionnaires,
+  '0003-data-hygiene': dataHygiene,
+  '0004-analysis-pipelines': analysisPipelines,
+  '0005-analytics-views': analyticsViews,
 };

@@ -1,10 +1,11 @@
 /**
  * The word and phrase valences the scorer reads: VADER (English), the hand-built domain lexicon (English,
  * Tagalog, Cebuano; it overrides VADER), emoji sentiment, and a Cebuano fallback projected from Wolff's
- * dictionary. Data files are read once, synchronously, when the module loads.
+ * dictionary. Pure: the three data tables come in as arguments (`buildSentimentLexicon`); reading them from
+ * disk is the job of load-lexicon.ts, which a process runs once at start-up.
  */
 
-import { readFileSync } from 'node:fs';
+import { STOPWORDS } from '../text/stopwords.js';
 import { tokenize } from '../text/tokenize.js';
 import { DOMAIN_TERMS, EMOJI_OVERRIDES } from './domain-lexicon.js';
 import {
@@ -31,9 +32,26 @@ import {
   SUGGESTION_CUES,
 } from './modifiers.js';
 
-function readTable(file: string): Map<string, number> {
+/** The data tables of the sentiment engine, as `word -> value` maps (see data/NOTICE.md for sources). */
+export interface SentimentTables {
+  /** VADER lexicon (`en_vader.tsv`): word -> mean valence, -4..+4. */
+  readonly english: ReadonlyMap<string, number>;
+  /** Emoji Sentiment Ranking (`emoji_sentiment.tsv`): emoji -> (positive - negative) / occurrences, -1..1. */
+  readonly emoji: ReadonlyMap<string, number>;
+  /** Wolff projections (`ceb_wolff_vader_projected.tsv`): Cebuano head word, Wolff spelling -> valence. */
+  readonly cebuano: ReadonlyMap<string, number>;
+}
+
+/** The data files behind each table, in `src/engine/sentiment/data/`. */
+export const SENTIMENT_TABLE_FILES: Readonly<Record<keyof SentimentTables, string>> = {
+  english: 'en_vader.tsv',
+  emoji: 'emoji_sentiment.tsv',
+  cebuano: 'ceb_wolff_vader_projected.tsv',
+};
+
+/** Parses a `key<TAB>number` table; lines without a tab or a finite number are skipped. */
+export function parseValenceTable(text: string): Map<string, number> {
   const table = new Map<string, number>();
-  const text = readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8');
   for (const line of text.split('\n')) {
     const tab = line.indexOf('\t');
     if (tab <= 0) continue;
@@ -47,16 +65,31 @@ function readTable(file: string): Map<string, number> {
 const EMOJI_SCALE = 3;
 /** Wolff projections are automatic and noisy: counted at half weight, and only for Cebuano comments. */
 const CEBUANO_FALLBACK_WEIGHT = 0.5;
+/**
+ * Misspellings: an unknown English-looking word one edit (a letter added, dropped, changed or two swapped) away
+ * from exactly one strong evaluation word of at least MISSPELLING_TARGET_LENGTH letters reads as that word, at
+ * this share of its valence ("excelent", "knowlegeable", "horrilbe"). The targets are the single English words
+ * of the domain lexicon plus EVALUATION_WORDS, not all of VADER: one edit turns too many general words into
+ * other words ("morning" / "mourning", "related" / "elated"). Short words, stop-words ("through" is not
+ * "thorough"), a different first letter ("selling" is not "yelling") and a missing last letter ("structure" is
+ * not "structured") are left alone for the same reason.
+ */
+const MISSPELLING_WEIGHT = 0.8;
+const MISSPELLING_TARGET_LENGTH = 7;
+const MISSPELLING_TARGET_VALENCE = 1.5;
+/** VADER words of evaluations that students often misspell, as misspelling targets besides the domain lexicon. */
+const EVALUATION_WORDS = `excellent perfect terrible horrible pleasant impressive efficient satisfactory beautiful
+  incredible favorite favourite awesome helpful wonderful fantastic disappointed disappointing unfair`
+  .split(/\s+/u)
+  .filter((word) => word.length > 0);
 
 function withoutVariationSelector(emoji: string): string {
   return emoji.replace(/\u{FE0F}/gu, '');
 }
 
-function buildEmojiTable(): Map<string, number> {
+function buildEmojiTable(scores: ReadonlyMap<string, number>): Map<string, number> {
   const table = new Map<string, number>();
-  for (const [emoji, score] of readTable('emoji_sentiment.tsv')) {
-    table.set(withoutVariationSelector(emoji), score * EMOJI_SCALE);
-  }
+  for (const [emoji, score] of scores) table.set(withoutVariationSelector(emoji), score * EMOJI_SCALE);
   for (const [emoji, valence] of EMOJI_OVERRIDES) table.set(withoutVariationSelector(emoji), valence);
   return table;
 }
@@ -66,8 +99,8 @@ function tokenKey(term: string): string {
   return tokenize(term).join(' ');
 }
 
-function buildWordTable(): Map<string, number> {
-  const table = readTable('en_vader.tsv');
+function buildWordTable(english: ReadonlyMap<string, number>): Map<string, number> {
+  const table = new Map(english);
   // Single letters are sizes, grades and initials in comments ("size L", "a C-"), not the slang VADER means.
   for (const key of [...table.keys()]) if (/^\p{L}$/u.test(key)) table.delete(key);
   for (const [term, valence] of DOMAIN_TERMS) {
@@ -77,13 +110,8 @@ function buildWordTable(): Map<string, number> {
   return table;
 }
 
-const WORDS = buildWordTable();
-
-const EMOJIS = buildEmojiTable();
-const CEBUANO_FALLBACK = readTable('ceb_wolff_vader_projected.tsv');
-
-/** Every multi-word key any table or modifier list knows, by first word, longest first. */
-function buildPhraseIndex(): Map<string, string[][]> {
+/** Multi-word entries of the modifier lists (fixed, so computed once). */
+const MODIFIER_PHRASES: readonly string[] = (() => {
   const phrases = new Set<string>();
   const modifierLists: Iterable<string>[] = [
     NEGATORS,
@@ -108,21 +136,24 @@ function buildPhraseIndex(): Map<string, string[][]> {
   for (const list of modifierLists) {
     for (const entry of list) if (/^[\p{L}\p{N}' -]+$/u.test(entry)) phrases.add(tokenKey(entry));
   }
-  for (const key of WORDS.keys()) phrases.add(key);
+  return [...phrases];
+})();
+
+/** Every multi-word key the word table or a modifier list knows, by first word, longest first. */
+function buildPhraseIndex(words: ReadonlyMap<string, number>): Map<string, string[][]> {
+  const phrases = new Set<string>([...MODIFIER_PHRASES, ...words.keys()]);
   const index = new Map<string, string[][]>();
   for (const phrase of phrases) {
-    const words = phrase.split(' ');
-    if (words.length < 2) continue;
-    const first = words[0] ?? '';
+    const parts = phrase.split(' ');
+    if (parts.length < 2) continue;
+    const first = parts[0] ?? '';
     const list = index.get(first) ?? [];
-    list.push(words);
+    list.push(parts);
     index.set(first, list);
   }
   for (const list of index.values()) list.sort((left, right) => right.length - left.length);
   return index;
 }
-
-const PHRASES = buildPhraseIndex();
 
 /** Modifier lists re-keyed through the tokeniser, so "'wag" and "wag" or "hndi" and "hindi" match alike. */
 function keyed(list: Iterable<string>): ReadonlySet<string> {
@@ -153,40 +184,21 @@ export const MODIFIERS = {
   praiseInterjections: keyed(PRAISE_INTERJECTIONS),
 } as const;
 
-/** Joins each run of words that forms a known phrase into one token (longest match first). */
-export function joinPhrases(words: readonly string[]): string[] {
-  const joined: string[] = [];
-  let index = 0;
-  while (index < words.length) {
-    const word = words[index] ?? '';
-    const candidates = PHRASES.get(word);
-    let matched = 1;
-    if (candidates !== undefined) {
-      for (const phrase of candidates) {
-        if (index + phrase.length > words.length) continue;
-        let equal = true;
-        for (let offset = 1; offset < phrase.length; offset += 1) {
-          if (words[index + offset] !== phrase[offset]) {
-            equal = false;
-            break;
-          }
-        }
-        if (equal) {
-          matched = phrase.length;
-          break;
-        }
-      }
-    }
-    joined.push(matched === 1 ? word : words.slice(index, index + matched).join(' '));
-    index += matched;
-  }
-  return joined;
-}
-
 export interface WordValence {
   valence: number;
   /** The word was written with emphasis: elongated ("galingg"), reduplicated ("ganda-ganda") or "napaka-". */
   emphasised: boolean;
+}
+
+/** Lookups over the built tables; one per process, shared by every comment scored. */
+export interface SentimentLexicon {
+  /** Joins each run of words that forms a known phrase into one token (longest match first). */
+  joinPhrases(words: readonly string[]): string[];
+  /** Valence of a word or joined phrase, or undefined when it carries none. */
+  lookupValence(word: string, cebuano: boolean): WordValence | undefined;
+  emojiValence(emoji: string): number | undefined;
+  /** Emoticons such as ":)" or "<3" are VADER entries. */
+  emoticonValence(emoticon: string): number | undefined;
 }
 
 /** Tagalog/Cebuano prefixes that leave the root's sentiment (and some that strengthen it). */
@@ -197,67 +209,179 @@ function collapseDoubles(word: string): string {
   return word.replace(/(\p{L})\1/gu, '$1');
 }
 
-function lookupExact(word: string): number | undefined {
-  return WORDS.get(word);
+/** Each string with one letter removed (every position). */
+function deletions(word: string): string[] {
+  const result: string[] = [];
+  for (let index = 0; index < word.length; index += 1) result.push(word.slice(0, index) + word.slice(index + 1));
+  return result;
 }
 
-function lookupMorphology(word: string): WordValence | undefined {
-  const direct = lookupExact(word);
-  if (direct !== undefined) return { valence: direct, emphasised: false };
-  const hyphen = word.indexOf('-');
-  if (hyphen > 0) {
-    const left = word.slice(0, hyphen);
-    const right = word.slice(hyphen + 1);
-    // Reduplication ("ganda-ganda", "galing-galing") emphasises; "napaka-bait" is the prefixed word.
-    if (left === right || right.startsWith(left)) {
-      const found = lookupMorphology(left);
-      if (found !== undefined) return { valence: found.valence, emphasised: true };
+/** Optimal string alignment distance is at most one: one insertion, deletion, substitution or adjacent swap. */
+function withinOneEdit(left: string, right: string): boolean {
+  if (left === right) return true;
+  if (Math.abs(left.length - right.length) > 1) return false;
+  let start = 0;
+  while (start < left.length && start < right.length && left[start] === right[start]) start += 1;
+  let leftEnd = left.length;
+  let rightEnd = right.length;
+  while (leftEnd > start && rightEnd > start && left[leftEnd - 1] === right[rightEnd - 1]) {
+    leftEnd -= 1;
+    rightEnd -= 1;
+  }
+  const leftRest = left.slice(start, leftEnd);
+  const rightRest = right.slice(start, rightEnd);
+  if (leftRest.length + rightRest.length <= 1) return true;
+  if (leftRest.length === 1 && rightRest.length === 1) return true;
+  return (
+    leftRest.length === 2 && rightRest.length === 2 && leftRest[0] === rightRest[1] && leftRest[1] === rightRest[0]
+  );
+}
+
+/** Strong single-word entries by themselves and by each of their one-letter deletions (a symmetric-delete index). */
+function buildMisspellingIndex(words: ReadonlyMap<string, number>, targets: Iterable<string>): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  const add = (key: string, target: string): void => {
+    const list = index.get(key);
+    if (list === undefined) index.set(key, [target]);
+    else if (!list.includes(target)) list.push(target);
+  };
+  for (const word of targets) {
+    const valence = words.get(word) ?? 0;
+    if (word.length < MISSPELLING_TARGET_LENGTH || Math.abs(valence) < MISSPELLING_TARGET_VALENCE) continue;
+    if (!/^[a-z]+$/u.test(word)) continue;
+    add(word, word);
+    for (const deleted of deletions(word)) add(deleted, word);
+  }
+  return index;
+}
+
+/** Fails loudly on a missing table instead of scoring every comment neutral with an empty lexicon. */
+function requireTables(tables: SentimentTables | undefined): SentimentTables {
+  for (const name of Object.keys(SENTIMENT_TABLE_FILES) as (keyof SentimentTables)[]) {
+    const table = tables?.[name];
+    if (table === undefined || table.size === 0) {
+      throw new Error(
+        `sentiment table "${name}" (${SENTIMENT_TABLE_FILES[name]}) is missing or empty: read the tables once at ` +
+          'start-up with readSentimentTables() or loadSentimentScorer() from src/engine/sentiment/load-lexicon.ts',
+      );
     }
-    const joined = lookupMorphology(left + right);
-    if (joined !== undefined) return joined;
   }
-  // Linker "-ng" after a vowel: "magandang", "maayong".
-  if (word.length > 4 && word.endsWith('ng') && /[aeiou]ng$/u.test(word)) {
-    const stem = lookupExact(word.slice(0, -2));
-    if (stem !== undefined) return { valence: stem, emphasised: false };
-  }
-  for (const prefix of INTENSIFYING_PREFIXES) {
-    if (word.length > prefix.length + 3 && word.startsWith(prefix)) {
-      const rest = word.slice(prefix.length);
-      const root = lookupExact(rest) ?? lookupExact(`ma${rest}`);
-      if (root !== undefined && root !== 0) return { valence: root, emphasised: true };
+  return tables as SentimentTables;
+}
+
+/** Builds the lexicon from the data tables (pure; takes tens of milliseconds, so build it once). */
+export function buildSentimentLexicon(tables: SentimentTables): SentimentLexicon {
+  const { english, emoji, cebuano: cebuanoFallback } = requireTables(tables);
+  const words = buildWordTable(english);
+  const emojis = buildEmojiTable(emoji);
+  const phrases = buildPhraseIndex(words);
+  const misspellings = buildMisspellingIndex(words, [...DOMAIN_TERMS.keys(), ...EVALUATION_WORDS]);
+
+  /** The one strong word `word` misspells, if exactly one is within one edit. */
+  const misspelled = (word: string): string | undefined => {
+    if (word.length < MISSPELLING_TARGET_LENGTH - 1 || !/^[a-z]+$/u.test(word) || STOPWORDS.has(word)) {
+      return undefined;
     }
-  }
-  for (const prefix of PLAIN_PREFIXES) {
-    if (word.length > prefix.length + 3 && word.startsWith(prefix)) {
-      const root = lookupExact(word.slice(prefix.length));
-      if (root !== undefined && root !== 0 && Math.abs(root) >= 1) return { valence: root, emphasised: false };
+    const candidates = new Set<string>();
+    for (const key of [word, ...deletions(word)]) {
+      for (const target of misspellings.get(key) ?? []) {
+        // "structure" is not a misspelling of "structured": a missing last letter is another form of the word.
+        if (target[0] !== word[0] || target === `${word}${target.at(-1) ?? ''}`) continue;
+        if (withinOneEdit(word, target)) candidates.add(target);
+      }
     }
-  }
-  return undefined;
-}
+    return candidates.size === 1 ? [...candidates][0] : undefined;
+  };
 
-/** Valence of a word or joined phrase, or undefined when it carries none. */
-export function lookupValence(word: string, cebuano: boolean): WordValence | undefined {
-  const found = lookupMorphology(word);
-  if (found !== undefined) return found;
-  // Elongated words were cut to two letters by normalisation ("galingg"); try the plain spelling.
-  if (/(\p{L})\1/u.test(word)) {
-    const plain = lookupMorphology(collapseDoubles(word));
-    if (plain !== undefined) return { valence: plain.valence, emphasised: true };
-  }
-  if (cebuano) {
-    const wolff = CEBUANO_FALLBACK.get(word.replace(/o/gu, 'u'));
-    if (wolff !== undefined) return { valence: wolff * CEBUANO_FALLBACK_WEIGHT, emphasised: false };
-  }
-  return undefined;
-}
+  const joinPhrases = (tokens: readonly string[]): string[] => {
+    const joined: string[] = [];
+    let index = 0;
+    while (index < tokens.length) {
+      const word = tokens[index] ?? '';
+      const candidates = phrases.get(word);
+      let matched = 1;
+      if (candidates !== undefined) {
+        for (const phrase of candidates) {
+          if (index + phrase.length > tokens.length) continue;
+          let equal = true;
+          for (let offset = 1; offset < phrase.length; offset += 1) {
+            if (tokens[index + offset] !== phrase[offset]) {
+              equal = false;
+              break;
+            }
+          }
+          if (equal) {
+            matched = phrase.length;
+            break;
+          }
+        }
+      }
+      joined.push(matched === 1 ? word : tokens.slice(index, index + matched).join(' '));
+      index += matched;
+    }
+    return joined;
+  };
 
-export function emojiValence(emoji: string): number | undefined {
-  return EMOJIS.get(withoutVariationSelector(emoji));
-}
+  const lookupMorphology = (word: string): WordValence | undefined => {
+    const direct = words.get(word);
+    if (direct !== undefined) return { valence: direct, emphasised: false };
+    const hyphen = word.indexOf('-');
+    if (hyphen > 0) {
+      const left = word.slice(0, hyphen);
+      const right = word.slice(hyphen + 1);
+      // Reduplication ("ganda-ganda", "galing-galing") emphasises; "napaka-bait" is the prefixed word.
+      if (left === right || right.startsWith(left)) {
+        const found = lookupMorphology(left);
+        if (found !== undefined) return { valence: found.valence, emphasised: true };
+      }
+      const joined = lookupMorphology(left + right);
+      if (joined !== undefined) return joined;
+    }
+    // Linker "-ng" after a vowel: "magandang", "maayong".
+    if (word.length > 4 && word.endsWith('ng') && /[aeiou]ng$/u.test(word)) {
+      const stem = words.get(word.slice(0, -2));
+      if (stem !== undefined) return { valence: stem, emphasised: false };
+    }
+    for (const prefix of INTENSIFYING_PREFIXES) {
+      if (word.length > prefix.length + 3 && word.startsWith(prefix)) {
+        const rest = word.slice(prefix.length);
+        const root = words.get(rest) ?? words.get(`ma${rest}`);
+        if (root !== undefined && root !== 0) return { valence: root, emphasised: true };
+      }
+    }
+    for (const prefix of PLAIN_PREFIXES) {
+      if (word.length > prefix.length + 3 && word.startsWith(prefix)) {
+        const root = words.get(word.slice(prefix.length));
+        if (root !== undefined && root !== 0 && Math.abs(root) >= 1) return { valence: root, emphasised: false };
+      }
+    }
+    return undefined;
+  };
 
-/** Emoticons such as ":)" or "<3" are VADER entries. */
-export function emoticonValence(emoticon: string): number | undefined {
-  return WORDS.get(emoticon) ?? WORDS.get(emoticon.toLowerCase());
+  const lookupValence = (word: string, cebuano: boolean): WordValence | undefined => {
+    const found = lookupMorphology(word);
+    if (found !== undefined) return found;
+    // Elongated words were cut to two letters by normalisation ("galingg"); try the plain spelling.
+    if (/(\p{L})\1/u.test(word)) {
+      const plain = lookupMorphology(collapseDoubles(word));
+      if (plain !== undefined) return { valence: plain.valence, emphasised: true };
+    }
+    const target = misspelled(word);
+    if (target !== undefined) {
+      const valence = words.get(target);
+      if (valence !== undefined) return { valence: valence * MISSPELLING_WEIGHT, emphasised: false };
+    }
+    if (cebuano) {
+      const wolff = cebuanoFallback.get(word.replace(/o/gu, 'u'));
+      if (wolff !== undefined) return { valence: wolff * CEBUANO_FALLBACK_WEIGHT, emphasised: false };
+    }
+    return undefined;
+  };
+
+  return Object.freeze({
+    joinPhrases,
+    lookupValence,
+    emojiValence: (value: string) => emojis.get(withoutVariationSelector(value)),
+    emoticonValence: (emoticon: string) => words.get(emoticon) ?? words.get(emoticon.toLowerCase()),
+  });
 }

@@ -38,9 +38,9 @@ export const EXPECTATIONS: ReadonlyMap<string, number> = new Map([
       enough, worth, care, cares, teach, teaches, taught, answer, answers, answered, reply, replies, replied,
       respond, responds, attend, attends, show up, shows up, help, helps, helped, focus, organized, prepare us,
       intindi, maintindihan, naintindihan, naiintindihan, nagtuturo, nagturo, magturo, turo, pumapasok, sumasagot,
-      nagrereply, gets, magets, ma-gets, nagets, nasunod, sinunod, nakinig, nakikinig, tugma, kasya, gumana, gumagana, nagana,
-  satisfied, kasabot, masabtan, nasabtan, motudlo, mutudlo, magtudlo,
-      nagtudlo, makasabot, nakasabot, klaro, sulit, matuto, natuto, natutunan`),
+      nagrereply, gets, magets, ma-gets, nagets, nakinig, nakikinig, satisfied, kasabot, masabtan, nasabtan, motudlo,
+      mutudlo, magtudlo, nagtudlo, makasabot, nakasabot, klaro, matuto, natuto, natutunan, magpaliwanag,
+      nagpapaliwanag, ipinapaliwanag, ipaliwanag, mopasabot, mupasabot`),
   ].map((word) => [word, -1.5] as const),
   // Worth, use and knowledge: their absence is a harsh verdict ("wala siyang kwentang teacher").
   ...[...set(`kwenta, kuwenta, kwentang, kuwentang, silbi, pulos, alam, kaalam, kabalo, idea`)].map(
@@ -180,8 +180,8 @@ export const DEFICIENCY_MARKERS = set(`
 `);
 
 /**
- * Lukewarm verdicts ("okay naman", "pwede na", "average"): evidence for neutral, not for praise. Students and
- * reviewers use them to say "acceptable, nothing more".
+ * Lukewarm verdicts ("okay naman", "pwede na", "average"): evidence for neutral, not for praise. Students
+ * use them to say "acceptable, nothing more".
  */
 export const HEDGES = set(`
   okay naman, ok naman, oks naman, okay lang, ok lang, oks lang, okay na rin, okay na din, ok na rin, ok na din,
@@ -189,9 +189,7 @@ export const HEDGES = set(`
   sakto lang, average, so-so, so so, nothing special, ordinary, normal lang, pasado, katamtaman, keri lang,
   carry lang, medyo okay, medyo ok, its okay, it's okay, it's ok, its ok, just okay, just ok, not bad naman,
   maayo ra, okay ra, ok ra, pwede na ra, sakto ra, mao ra, ok ra man, okay ra man, fair enough, decent naman,
-  ok sya, okay sya, ok siya, okay siya, ok na sana, okay na sana, ok sana, okay sana, goods lang, goods na rin,
-  pwede naman, okey lang, okey naman, oki naman, oki lang, keri na, ok din, okay din, ok rin, okay rin,
-  pwede na rin, pwedeng pagtiyagaan, pagtiyagaan, pwede nang pagtiyagaan, ok ra sad, okay ra sad
+  ok ra sad, okay ra sad
 `);
 
 /** Cebuano words spelled like English sentiment words ("sad" = also): no valence in Cebuano comments. */

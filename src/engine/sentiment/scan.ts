@@ -5,7 +5,7 @@
 
 import { normalizeText } from '../text/normalize.js';
 import { expandWord } from '../text/tokenize.js';
-import { joinPhrases } from './lexicon.js';
+import type { SentimentLexicon } from './lexicon.js';
 
 export type TokenKind = 'word' | 'emoji' | 'emoticon' | 'rating';
 
@@ -37,6 +37,13 @@ const PIECE = new RegExp(
   'gu',
 );
 
+/**
+ * Politeness particles carry no sentiment and sit anywhere in a Filipino sentence, often between a negator and
+ * the word it negates ("hindi po malinaw", "wala po akong natutunan"): they are left out of the token stream
+ * so negation and phrases read through them.
+ */
+const POLITENESS_PARTICLES = new Set(['po', 'ho']);
+
 interface RawToken {
   text: string;
   kind: TokenKind;
@@ -49,12 +56,12 @@ function isShouted(word: string): boolean {
 }
 
 /** Joins phrases within each clause and keeps emojis and emoticons where they were. */
-function joinSentence(raw: readonly RawToken[]): SentimentToken[] {
+function joinSentence(raw: readonly RawToken[], lexicon: SentimentLexicon): SentimentToken[] {
   const sentence: SentimentToken[] = [];
   let run: RawToken[] = [];
   const flush = (): void => {
     if (run.length === 0) return;
-    const joined = joinPhrases(run.map((token) => token.text));
+    const joined = lexicon.joinPhrases(run.map((token) => token.text));
     let cursor = 0;
     for (const text of joined) {
       const width = text.split(' ').length;
@@ -78,7 +85,7 @@ function joinSentence(raw: readonly RawToken[]): SentimentToken[] {
   return sentence;
 }
 
-export function scanComment(text: string): ScannedComment {
+export function scanComment(text: string, lexicon: SentimentLexicon): ScannedComment {
   const normalized = normalizeText(text)
     .replace(/\bw\/o\b/giu, 'without')
     .replace(/\bw\//giu, 'with ');
@@ -92,7 +99,7 @@ export function scanComment(text: string): ScannedComment {
   let exclamations = 0;
   let questions = 0;
   const endSentence = (): void => {
-    if (current.length > 0) sentences.push(joinSentence(current));
+    if (current.length > 0) sentences.push(joinSentence(current, lexicon));
     current = [];
     clause = 0;
   };
@@ -106,8 +113,8 @@ export function scanComment(text: string): ScannedComment {
       const shouted = !allCapitals && isShouted(word);
       const previous = current.length > 0 ? current[current.length - 1]?.text : undefined;
       for (const part of expandWord(word.toLowerCase(), previous)) {
-        current.push({ text: part, kind: 'word', shouted, clause });
         words.push(part);
+        if (!POLITENESS_PARTICLES.has(part)) current.push({ text: part, kind: 'word', shouted, clause });
       }
     } else if (emoji !== undefined) {
       current.push({ text: emoji, kind: 'emoji', shouted: false, clause });

@@ -7,7 +7,7 @@
 
 import type { SentimentLabel, SentimentScores } from '../contracts.js';
 import { languageVotesOfTokens } from '../text/language.js';
-import { emojiValence, emoticonValence, lookupValence, MODIFIERS } from './lexicon.js';
+import { buildSentimentLexicon, MODIFIERS, type SentimentLexicon, type SentimentTables } from './lexicon.js';
 import {
   AMOUNT_EXCLAMATIONS,
   CEBUANO_HOMOGRAPHS,
@@ -28,7 +28,7 @@ const SENTIMENT_PARAMETERS = {
   excessValence: -1.2,
   overdonePraise: -0.3,
   implicitComplaint: 1,
-  bareNegation: 0.6,
+  bareNegation: 0.8,
   courtesy: 1.2,
   easeIntensifier: 1.3,
   beforeContrast: 0.5,
@@ -55,6 +55,16 @@ const P = SENTIMENT_PARAMETERS;
 const WINDOW = 3;
 /** Tagalog and Cebuano negators sit right before their predicate: they reach over one content word only. */
 const PHILIPPINE_NEGATION_REACH = 1;
+
+/** The lexicon, and whether the comment reads as Cebuano (which turns on the Wolff fallback). */
+interface Reading {
+  lexicon: SentimentLexicon;
+  cebuano: boolean;
+}
+
+function valenceOf(reading: Reading, word: string): ReturnType<SentimentLexicon['lookupValence']> {
+  return reading.lexicon.lookupValence(word, reading.cebuano);
+}
 
 interface Contribution {
   value: number;
@@ -89,7 +99,7 @@ interface Context {
 }
 
 /** Looks back from a sentiment word over its clause for negators, intensifiers, diminishers, excess. */
-function lookBack(sentence: readonly SentimentToken[], position: number, cebuano: boolean): Context {
+function lookBack(sentence: readonly SentimentToken[], position: number, reading: Reading): Context {
   const context: Context = { negated: false, negatorPositions: [], factor: 1, excess: false, diminished: false };
   const clause = sentence[position]?.clause;
   let counted = 0;
@@ -118,7 +128,7 @@ function lookBack(sentence: readonly SentimentToken[], position: number, cebuano
       }
       if (MODIFIERS.excessMarkers.has(word)) context.excess = true;
     }
-    if (!isModifier(word) && lookupValence(word, cebuano) !== undefined) {
+    if (!isModifier(word) && valenceOf(reading, word) !== undefined) {
       // A negator before another sentiment word belongs to that word, unless it is a mere expectation
       // ("didn't learn valuable things" negates both).
       if (!MODIFIERS.expectations.has(word)) break;
@@ -178,17 +188,17 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
   return shape;
 }
 
-/** "madaling masira", "easily distracted": the ease word strengthens the (negative) sentiment after it. */
+/** "madaling magalit", "easily distracted": the ease word strengthens the (negative) sentiment after it. */
 function nextHasSentiment(
   sentence: readonly SentimentToken[],
   position: number,
-  cebuano: boolean,
+  reading: Reading,
   negativeOnly: boolean,
 ): boolean {
   for (let index = position + 1; index <= position + 3 && index < sentence.length; index += 1) {
     const token = sentence[index];
     if (token === undefined || token.kind !== 'word') return false;
-    const found = lookupValence(token.text, cebuano);
+    const found = valenceOf(reading, token.text);
     if (found !== undefined && (negativeOnly ? found.valence < 0 : found.valence !== 0)) return true;
   }
   return false;
@@ -198,18 +208,18 @@ function wordValence(
   sentence: readonly SentimentToken[],
   index: number,
   token: SentimentToken,
-  cebuano: boolean,
+  reading: Reading,
   usedNegators: Set<number>,
 ): number | undefined {
   const word = token.text;
-  if (isModifier(word) || (cebuano && CEBUANO_HOMOGRAPHS.has(word))) return undefined;
-  const found = lookupValence(word, cebuano);
-  if (EASE.has(word) && nextHasSentiment(sentence, index, cebuano, true)) return undefined;
-  if (AMOUNT_EXCLAMATIONS.has(word) && nextHasSentiment(sentence, index, cebuano, false)) return undefined;
+  if (isModifier(word) || (reading.cebuano && CEBUANO_HOMOGRAPHS.has(word))) return undefined;
+  const found = valenceOf(reading, word);
+  if (EASE.has(word) && nextHasSentiment(sentence, index, reading, true)) return undefined;
+  if (AMOUNT_EXCLAMATIONS.has(word) && nextHasSentiment(sentence, index, reading, false)) return undefined;
   const prone = EXCESS_PRONE.has(word);
   const expectation = MODIFIERS.expectations.get(word);
   if ((found === undefined || found.valence === 0) && !prone && expectation === undefined) return undefined;
-  const before = lookBack(sentence, index, cebuano);
+  const before = lookBack(sentence, index, reading);
   for (const position of before.negatorPositions) usedNegators.add(position);
   if (expectation !== undefined && before.negated) return expectation;
   const after = lookAhead(sentence, index);
@@ -252,7 +262,7 @@ export interface CommentEvidence {
   negative: number;
   /** Lukewarm verdicts ("okay naman", "average") that speak for neutral. */
   lukewarm: number;
-  /** Shape of the comment, read by the calibrated decision layer (calibration.ts). */
+  /** Shape of the comment: what the neutral share and a tuning session read besides P and N. */
   shape: CommentShape;
 }
 
@@ -290,10 +300,10 @@ function implicitComplaint(shape: SentenceShape, contributions: readonly Contrib
   return praiseBefore && !sentimentAfter ? P.implicitComplaint : 0;
 }
 
-export function scoreComment(text: string, trace?: TracedContribution[]): CommentEvidence {
-  const scanned = scanComment(text);
+function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedContribution[]): CommentEvidence {
+  const scanned = scanComment(text, lexicon);
   const votes = languageVotesOfTokens(scanned.words);
-  const cebuano = votes.ceb > votes.tl && votes.ceb >= 1;
+  const reading: Reading = { lexicon, cebuano: votes.ceb > votes.tl && votes.ceb >= 1 };
   const contributions: Contribution[] = [];
   let suggestionBase = 0;
   let negative = 0;
@@ -346,10 +356,10 @@ export function scoreComment(text: string, trace?: TracedContribution[]): Commen
         const rating = ratingValence(token.text);
         if (rating === undefined) lukewarm += P.hedge;
         value = rating;
-      } else if (token.kind === 'emoji') value = emojiValence(token.text);
-      else if (token.kind === 'emoticon') value = emoticonValence(token.text);
+      } else if (token.kind === 'emoji') value = lexicon.emojiValence(token.text);
+      else if (token.kind === 'emoticon') value = lexicon.emoticonValence(token.text);
       else
-        value = MODIFIERS.negatorValence.get(token.text) ?? wordValence(sentence, index, token, cebuano, usedNegators);
+        value = MODIFIERS.negatorValence.get(token.text) ?? wordValence(sentence, index, token, reading, usedNegators);
       if (value === undefined || value === 0) return;
       if (token.kind === 'emoji' || token.kind === 'emoticon') commentShape.emojis += 1;
       const inSuggestion =
@@ -397,9 +407,8 @@ export function scoreComment(text: string, trace?: TracedContribution[]): Commen
   return { positive, negative, lukewarm, shape: commentShape };
 }
 
-/** Positive/neutral/negative probabilities (each >= 0, summing to 1) for one comment. */
-export function scoreSentiment(text: string): SentimentScores {
-  const { positive, negative, lukewarm, shape } = scoreComment(text);
+/** Positive/neutral/negative probabilities (each >= 0, summing to 1) from a comment's evidence. */
+function probabilities({ positive, negative, lukewarm, shape }: CommentEvidence): SentimentScores {
   const mixed = shape.contrast ? P.contrastedNeutral : P.mixedNeutral;
   const neutral = P.neutralBase + lukewarm + mixed * Math.min(positive, negative);
   const weights = [positive, neutral, negative].map((weight) => weight ** P.sharpness);
@@ -407,6 +416,26 @@ export function scoreSentiment(text: string): SentimentScores {
   const positiveShare = (weights[0] ?? 0) / total;
   const neutralShare = (weights[1] ?? 0) / total;
   return { positive: positiveShare, neutral: neutralShare, negative: Math.max(0, 1 - positiveShare - neutralShare) };
+}
+
+/** The sentiment engine over one set of lexicon tables. Pure and stateless: share one per process. */
+export interface SentimentScorer {
+  /** Positive/neutral/negative probabilities (each >= 0, summing to 1) for one comment. */
+  readonly scoreSentiment: (text: string) => SentimentScores;
+  /** The evidence behind a score; with `trace`, each scored token and its value (for tuning). */
+  readonly scoreComment: (text: string, trace?: TracedContribution[]) => CommentEvidence;
+}
+
+/**
+ * The scorer for the given tables (read once at start-up by load-lexicon.ts). Throws when a table is missing
+ * or empty, so no caller can score with an empty lexicon. Building takes tens of milliseconds.
+ */
+export function createSentimentScorer(tables: SentimentTables): SentimentScorer {
+  const lexicon = buildSentimentLexicon(tables);
+  return Object.freeze({
+    scoreSentiment: (text: string) => probabilities(scoreComment(lexicon, text)),
+    scoreComment: (text: string, trace?: TracedContribution[]) => scoreComment(lexicon, text, trace),
+  });
 }
 
 /** The label with the highest score; a tie between praise and criticism is neutral. */

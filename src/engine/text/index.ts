@@ -4,3 +4,13 @@ export { normalizeText } from './normalize.js';
 export { isStopword, POLITENESS_MARKERS, STOPWORDS } from './stopwords.js';
 export { tokenize, wordCount } from './tokenize.js';
 export { loadFastTextLanguageIdentifier, type LanguageIdentifier } from './fasttext-language.js';
+export {
+  containsPersonalName,
+  findPersonalNames,
+  NAME_PLACEHOLDER,
+  personalNamesIn,
+  scrubPersonalNames,
+  withoutPersonalNames,
+  type PersonalNameOptions,
+  type PersonalNameSpan,
+} from './personal-names.js';

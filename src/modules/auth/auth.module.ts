@@ -1,8 +1,10 @@
 import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { AuthController } from './auth.controller.js';
+import { SESSION_AUTHENTICATOR } from '../../common/auth/session-authenticator.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
 import { LoginThrottle } from './login-throttle.js';
+import { PasswordHasher } from './password.js';
+import { BearerSessionAuthenticator } from './session-authenticator.js';
 import { TokenService } from './token.service.js';
 
 class SuperAdminBootstrap implements OnApplicationBootstrap {
@@ -14,8 +16,17 @@ class SuperAdminBootstrap implements OnApplicationBootstrap {
 }
 
 @Module({
-  controllers: [AuthController],
-  providers: [AuthRepository, AuthService, LoginThrottle, TokenService, SuperAdminBootstrap],
-  exports: [AuthRepository, TokenService, AuthService],
+  providers: [
+    AuthRepository,
+    AuthService,
+    LoginThrottle,
+    PasswordHasher,
+    TokenService,
+    SuperAdminBootstrap,
+    BearerSessionAuthenticator,
+    // The global guard (common/auth) authenticates through this token; AppModule imports this module.
+    { provide: SESSION_AUTHENTICATOR, useExisting: BearerSessionAuthenticator },
+  ],
+  exports: [AuthService, SESSION_AUTHENTICATOR],
 })
 export class AuthModule {}

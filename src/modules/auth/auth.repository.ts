@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
-import type { DatabaseClient } from '../../common/database/database.js';
+import { runInTransaction, type DatabaseClient } from '../../common/database/database.js';
 import type { Role } from '../../db/schema.js';
 
 export interface UserWithRoles {
@@ -67,7 +67,7 @@ export class AuthRepository {
   }
 
   async createSession(userId: string, tokenHash: string, expiresAt: Date): Promise<string> {
-    return this.db.transaction().execute(async (trx) => {
+    return runInTransaction(this.db, async (trx) => {
       const session = await trx
         .insertInto('auth_sessions')
         .values({ user_id: userId })
@@ -93,7 +93,7 @@ export class AuthRepository {
     | { outcome: 'unknown' | 'expired' | 'revoked' }
     | { outcome: 'reused'; sessionId: string }
   > {
-    return this.db.transaction().execute(async (trx) => {
+    return runInTransaction(this.db, async (trx) => {
       const record = await trx
         .selectFrom('refresh_tokens')
         .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
@@ -155,7 +155,7 @@ export class AuthRepository {
     passwordHash: () => Promise<string>,
     passwordMatches: (hash: string) => Promise<boolean>,
   ): Promise<'created' | 'updated' | 'unchanged'> {
-    return this.db.transaction().execute(async (trx) => {
+    return runInTransaction(this.db, async (trx) => {
       const existing = await trx
         .selectFrom('users')
         .select(['id', 'password_hash'])

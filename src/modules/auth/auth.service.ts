@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Settings } from '../../config/settings.js';
 import { SETTINGS } from '../../common/core/tokens.js';
-import { tooManyRequests, unauthorized } from '../../common/http/errors.js';
+import { unauthenticated } from '../../common/errors/domain-error.js';
 import { getLogger } from '../../common/logging/logger.js';
 import { AuthRepository } from './auth.repository.js';
 import type { TokenPair } from './auth.schemas.js';
 import { LoginThrottle } from './login-throttle.js';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.js';
+import { DUMMY_PASSWORD_HASH, PasswordHasher } from './password.js';
 import { hashRefreshToken, TokenService } from './token.service.js';
 
 const INVALID_CREDENTIALS = 'invalid username or password';
@@ -17,20 +17,24 @@ export class AuthService {
     @Inject(AuthRepository) private readonly repository: AuthRepository,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
+    @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
+  /**
+   * The throttle counts the attempt before the password is checked (see LoginThrottle), so at most
+   * LOGIN_MAX_FAILURES checks per username and address reach the verifier in a window, however many
+   * requests arrive at once.
+   */
   async login(username: string, password: string, address: string): Promise<TokenPair> {
-    const lockedFor = await this.throttle.lockedFor(username, address);
-    if (lockedFor > 0) throw tooManyRequests('too many failed login attempts; try again later', lockedFor);
+    const admission = await this.throttle.admit(username, address);
     const user = await this.repository.findByUsername(username);
-    const valid = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
+    const valid = await this.passwords.verify(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
     if (!user || !user.passwordHash || !user.isActive || !valid) {
-      await this.throttle.recordFailure(username, address);
       getLogger('auth').info({ username }, 'login failed');
-      throw unauthorized(INVALID_CREDENTIALS);
+      throw unauthenticated(INVALID_CREDENTIALS);
     }
-    await this.throttle.clear(username);
+    await admission.succeeded();
     const refresh = this.tokens.newRefreshToken();
     const sessionId = await this.repository.createSession(user.id, refresh.hash, this.refreshExpiry());
     getLogger('auth').info({ userId: user.id, sessionId }, 'login succeeded');
@@ -47,9 +51,9 @@ export class AuthService {
       // A token used twice means it leaked: end the whole session so the thief's copy dies too.
       await this.repository.revokeSession(result.sessionId, 'refresh token reused');
       getLogger('auth').warn({ sessionId: result.sessionId }, 'refresh token reuse detected; session revoked');
-      throw unauthorized('refresh token is no longer valid');
+      throw unauthenticated('refresh token is no longer valid');
     }
-    if (result.outcome !== 'rotated') throw unauthorized('refresh token is no longer valid');
+    if (result.outcome !== 'rotated') throw unauthenticated('refresh token is no longer valid');
     return this.pair(result.record.userId, result.record.sessionId, next.token);
   }
 
@@ -72,8 +76,8 @@ export class AuthService {
     const password = this.settings.SUPER_ADMIN_PASSWORD;
     const outcome = await this.repository.ensureSuperAdmin(
       this.settings.SUPER_ADMIN_USERNAME,
-      () => hashPassword(password),
-      (hash) => verifyPassword(hash, password),
+      () => this.passwords.hash(password),
+      (hash) => this.passwords.verify(hash, password),
     );
     getLogger('auth').info({ username: this.settings.SUPER_ADMIN_USERNAME, outcome }, 'super admin ensured');
   }

@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
@@ -22,3 +23,18 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
  */
 export const DUMMY_PASSWORD_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$vmXEO2QD54Z8kPUMrsnEgw$ldO19kyluSU2k8I4qKwETSscleMpTrjcCYch3J84q3k';
+
+/**
+ * The password functions as an injectable, so the auth service's every password check goes through
+ * one object (tests count the checks that reach it).
+ */
+@Injectable()
+export class PasswordHasher {
+  hash(password: string): Promise<string> {
+    return hashPassword(password);
+  }
+
+  verify(passwordHash: string, password: string): Promise<boolean> {
+    return verifyPassword(passwordHash, password);
+  }
+}

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authenticated-user.js';
 import { Roles } from '../../common/auth/roles.js';
-import { badRequest } from '../../common/http/errors.js';
+import { invalid } from '../../common/errors/domain-error.js';
 import { Route } from '../../common/http/route.js';
 import { zodIssuesToDetails } from '../../common/http/zod-details.js';
 import { IngestionService } from './ingestion.service.js';
@@ -31,7 +31,7 @@ export class IngestionController {
     @CurrentUser() user: AuthenticatedUser,
   ) {
     if (!request.isMultipart())
-      throw badRequest('send the file as multipart/form-data in a part named `file`', [
+      throw invalid('send the file as multipart/form-data in a part named `file`', [
         { path: 'file', message: 'required' },
       ]);
     const fields: Record<string, string> = {};
@@ -41,7 +41,7 @@ export class IngestionController {
         const content = await part.toBuffer();
         if (part.fieldname === 'file') file = content;
         else
-          throw badRequest(`unexpected file part '${part.fieldname}'`, [
+          throw invalid(`unexpected file part '${part.fieldname}'`, [
             { path: part.fieldname, message: 'unknown file part' },
           ]);
       } else {
@@ -51,10 +51,10 @@ export class IngestionController {
     const parsed = ingestionFields.safeParse(fields);
     const details = parsed.success ? [] : zodIssuesToDetails(parsed.error.issues);
     if (!file || file.length === 0) details.push({ path: 'file', message: 'a non-empty file is required' });
-    if (!parsed.success || !file || details.length > 0) throw badRequest('validation failed', details);
+    if (!parsed.success || !file || details.length > 0) throw invalid('validation failed', details);
     const { dryRun, delimiter, quote, escape, separator, sheetName, sheetIndex } = parsed.data;
     if (sheetName !== undefined && sheetIndex !== undefined)
-      throw badRequest('give sheetName or sheetIndex, not both', [
+      throw invalid('give sheetName or sheetIndex, not both', [
         { path: 'sheetIndex', message: 'conflicts with sheetName' },
       ]);
     return this.ingestion.ingest(user.id, params.versionId, file, {

@@ -1,14 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, badRequest, conflict } from '../../common/http/errors.js';
+import { DomainError, invalid, conflict } from '../../common/errors/domain-error.js';
 import { getLogger } from '../../common/logging/logger.js';
+import type { Role } from '../../db/schema.js';
+import { AuditService } from '../audit/audit.service.js';
 import { leafSections, type QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
 import { QuestionnairesService } from '../questionnaires/questionnaires.service.js';
-import { createCachedLookups, type SubmissionLookups } from '../submissions/submission-lookups.js';
+import { createCachedLookups, type LookupsFor } from '../submissions/submission-lookups.js';
 import { SubmissionsRepository } from '../submissions/submissions.repository.js';
-import { SubmissionsService } from '../submissions/submissions.service.js';
+import { SubmissionsService, type SubmissionInput } from '../submissions/submissions.service.js';
 import { forEachBounded } from './bounded-concurrency.js';
+import { FirstRowWins } from './first-row-wins.js';
 import { normalizeHeader } from './headers.js';
-import { IngestionRepository } from './ingestion.repository.js';
 import {
   readCsvRecords,
   readExcelRecords,
@@ -18,10 +20,10 @@ import {
 } from './record-sources.js';
 
 /** The spec's hard cap: a file with more data rows is refused before any row is processed. */
-export const INGESTION_MAX_RECORDS = 5000;
-export const INGESTION_DEFAULT_CONCURRENCY = 6;
+const INGESTION_MAX_RECORDS = 5000;
+const INGESTION_DEFAULT_CONCURRENCY = 6;
 
-export type IngestionFormat = 'csv' | 'xlsx';
+type IngestionFormat = 'csv' | 'xlsx';
 
 export interface IngestionOptions {
   dryRun?: boolean;
@@ -52,28 +54,51 @@ const REQUIRED_COLUMNS = ['respondent_username', 'faculty_username'] as const;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Tells the two accepted formats apart by content: an XLSX file is a ZIP archive. */
-export function detectFormat(file: Buffer): IngestionFormat {
+function detectFormat(file: Buffer): IngestionFormat {
   if (file.length >= 4 && file.readUInt32BE(0) === 0x504b0304) return 'xlsx';
   if (file.length >= 4 && file.readUInt32BE(0) === 0xd0cf11e0)
-    throw badRequest('legacy .xls workbooks are not supported: save the file as .xlsx or .csv');
+    throw invalid('legacy .xls workbooks are not supported: save the file as .xlsx or .csv');
   return 'csv';
 }
 
 /** The error of one record; `columnOfPath` turns a submission path (`answers.0.value`) into the file's column. */
 function errorText(error: unknown, columnOfPath: (path: string) => string = (path) => path): string {
-  if (error instanceof AppError) {
+  if (error instanceof DomainError) {
     const details = (error.details ?? []).map((detail) => `${columnOfPath(detail.path)}: ${detail.message}`);
     return details.length > 0 ? `${error.message} (${details.join('; ')})` : error.message;
   }
   return 'internal error';
 }
 
+/** A row that passed the checks made before its submission, with what its submission needs. */
+interface ReadyRecord {
+  ready: true;
+  /** Respondent, faculty, version, course and semester: the key of the database's one-submission rule. */
+  duplicateKey: string;
+  respondent: { id: string; roles: readonly Role[] };
+  input: SubmissionInput;
+  columnOf: (path: string) => string;
+}
+
+type PreparedRecord = ReadyRecord | { ready: false; result: IngestionRowResult };
+
+/** Numbers the items of `source` 1, 2, 3… in the order it yields them. */
+async function* numbered<T>(source: AsyncIterable<T>): AsyncGenerator<{ position: number; item: T }> {
+  let position = 0;
+  for await (const item of source) {
+    position += 1;
+    yield { position, item };
+  }
+}
+
 /**
  * Bulk ingestion of submissions from a CSV or XLSX file (spec "Bulk ingestion", conventions §5). The file
- * is read twice as a stream: once to check its columns and count its records (more than 5,000 → 400, and
- * nothing is written), then to submit each record through the same SubmissionsService as a single POST,
- * each in its own transaction, at most `concurrency` at a time. Users, courses and semesters are read once
- * per run through a shared cache. A dry run does every check and every write, then rolls each one back.
+ * is read twice as a stream: once to check its columns and count its records, stopping at the first record
+ * over 5,000 (such a file is refused with 400 and nothing is written), then to submit each record through the
+ * same SubmissionsService as a single POST, each in its own transaction, at most `concurrency` at a time.
+ * Users, courses and semesters are read once per run through a shared cache. Of rows that would be the same
+ * submission, the first in the file wins under any concurrency (FirstRowWins); the later ones are refused.
+ * A dry run does every check and every write, then rolls each one back, and answers as a real run would.
  */
 @Injectable()
 export class IngestionService {
@@ -82,8 +107,8 @@ export class IngestionService {
   constructor(
     @Inject(SubmissionsService) private readonly submissions: SubmissionsService,
     @Inject(SubmissionsRepository) private readonly submissionsRepository: SubmissionsRepository,
-    @Inject(IngestionRepository) private readonly repository: IngestionRepository,
     @Inject(QuestionnairesService) private readonly questionnaires: QuestionnairesService,
+    @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
   async ingest(
@@ -108,31 +133,66 @@ export class IngestionService {
     for await (const record of read((found) => (headers = found))) {
       void record;
       total += 1;
+      // One record over the cap is enough to refuse the file: the rest is not read.
+      if (total > INGESTION_MAX_RECORDS) break;
     }
     const missing = REQUIRED_COLUMNS.filter((column) => !headers.includes(column));
     if (missing.length > 0)
-      throw badRequest(
+      throw invalid(
         `the file lacks required column(s): ${missing.join(', ')}`,
         missing.map((column) => ({ path: `file.columns.${column}`, message: 'required column is missing' })),
       );
     if (total > INGESTION_MAX_RECORDS)
-      throw badRequest(
-        `the file holds ${total} records; at most ${INGESTION_MAX_RECORDS} are accepted per upload: split it`,
+      throw invalid(
+        `the file holds more than ${INGESTION_MAX_RECORDS} records; at most ${INGESTION_MAX_RECORDS} are accepted per upload: split it`,
       );
 
     const dryRun = options.dryRun ?? false;
     const lookups = createCachedLookups(this.submissionsRepository);
     const questionColumns = this.questionColumns(version.schemaSnapshot);
+    const firstRowWins = new FirstRowWins();
     const results: IngestionRowResult[] = [];
-    await forEachBounded(read(), options.concurrency ?? INGESTION_DEFAULT_CONCURRENCY, async (record) => {
-      results.push(await this.ingestRecord(record, versionId, questionColumns, lookups, dryRun));
-      options.onProgress?.(results.length, total);
-    });
+    await forEachBounded(
+      numbered(read()),
+      options.concurrency ?? INGESTION_DEFAULT_CONCURRENCY,
+      async ({ position, item: record }) => {
+        const prepared = await this.prepareRecord(record, versionId, questionColumns, lookups);
+        const admission = await firstRowWins.admit(position, prepared.ready ? prepared.duplicateKey : null);
+        let holder: number | null = null;
+        let result: IngestionRowResult;
+        try {
+          if (!prepared.ready) {
+            result = prepared.result;
+          } else {
+            holder = await admission.earlierHolder;
+            result =
+              holder === null
+                ? await this.submitRecord(record.sourceIdentifier, prepared, lookups, dryRun)
+                : {
+                    sourceIdentifier: record.sourceIdentifier,
+                    status: 'error',
+                    error: `this respondent already submitted this version for this faculty member, course and semester (row ${holder} of this file)`,
+                  };
+            if (holder === null && result.status === 'ok') holder = record.sourceIdentifier;
+          }
+        } finally {
+          admission.settle(holder);
+        }
+        results.push(result);
+        options.onProgress?.(results.length, total);
+      },
+    );
     results.sort((a, b) => a.sourceIdentifier - b.sourceIdentifier);
     const succeeded = results.filter((result) => result.status === 'ok').length;
     const summary = { total: results.length, succeeded, failed: results.length - succeeded, dryRun };
     this.logger.info({ versionId, format, ...summary }, 'ingestion finished');
-    if (!dryRun) await this.repository.audit(actorId, versionId, { format, ...summary });
+    if (!dryRun)
+      await this.audit.record({
+        action: 'submissions.ingest',
+        actorId,
+        target: `questionnaire_version:${versionId}`,
+        metadata: { format, ...summary },
+      });
     return { ...summary, results };
   }
 
@@ -143,22 +203,26 @@ export class IngestionService {
     );
   }
 
-  private async ingestRecord(
+  private failed(sourceIdentifier: number, error: unknown, columnOf?: (path: string) => string): IngestionRowResult {
+    if (!(error instanceof DomainError)) this.logger.error({ err: error, sourceIdentifier }, 'ingestion record failed');
+    return { sourceIdentifier, status: 'error', error: errorText(error, columnOf) };
+  }
+
+  /**
+   * The checks of a row that need no transaction: cells, then the users and course it names (through the run's
+   * cache). Never throws: a failure is the row's result.
+   */
+  private async prepareRecord(
     record: SourceRecord,
     versionId: string,
     questionColumns: Array<{ questionId: string; column: string }>,
-    lookups: SubmissionLookups,
-    dryRun: boolean,
-  ): Promise<IngestionRowResult> {
+    lookups: LookupsFor,
+  ): Promise<PreparedRecord> {
     const { sourceIdentifier, values } = record;
-    const fail = (error: string): IngestionRowResult => ({ sourceIdentifier, status: 'error', error });
-    let answered: Array<{ column: string }> = [];
-    const columnOf = (path: string): string => {
-      const match = /^answers\.(\d+)(?:\.|$)/.exec(path);
-      if (match) return answered[Number(match[1])]?.column ?? path;
-      if (path === 'qualitativeComment') return 'comment';
-      return path;
-    };
+    const fail = (error: string): PreparedRecord => ({
+      ready: false,
+      result: { sourceIdentifier, status: 'error', error },
+    });
     try {
       const respondentName = values.respondent_username ?? '';
       const facultyName = values.faculty_username ?? '';
@@ -175,12 +239,11 @@ export class IngestionService {
         else answers.push({ questionId, value, column });
       }
       if (problems.length > 0) return fail(problems.join('; '));
-      answered = answers;
 
       const [respondent, faculty, course] = await Promise.all([
-        lookups.userByUsername(respondentName),
-        lookups.userByUsername(facultyName),
-        courseName ? lookups.courseByShortname(courseName) : Promise.resolve(undefined),
+        lookups().userByUsername(respondentName),
+        lookups().userByUsername(facultyName),
+        courseName ? lookups().courseByShortname(courseName) : Promise.resolve(undefined),
       ]);
       if (!respondent) problems.push(`unknown respondent_username '${respondentName}'`);
       if (!faculty) problems.push(`unknown faculty_username '${facultyName}'`);
@@ -190,9 +253,18 @@ export class IngestionService {
       if (semesterId && !UUID_PATTERN.test(semesterId)) problems.push(`semester_id '${semesterId}' is not a UUID`);
       if (problems.length > 0 || !respondent || !faculty) return fail(problems.join('; '));
 
-      const submitted = await this.submissions.submit(
-        { id: respondent.id, roles: respondent.roles },
-        {
+      const columnOf = (path: string): string => {
+        const match = /^answers\.(\d+)(?:\.|$)/.exec(path);
+        if (match) return answers[Number(match[1])]?.column ?? path;
+        if (path === 'qualitativeComment') return 'comment';
+        return path;
+      };
+      const semesterKey = course ? course.semester.id : (semesterId as string).toLowerCase();
+      return {
+        ready: true,
+        duplicateKey: [respondent.id, faculty.id, versionId, course?.id ?? '', semesterKey].join('|'),
+        respondent: { id: respondent.id, roles: respondent.roles },
+        input: {
           versionId,
           facultyId: faculty.id,
           courseId: course?.id ?? null,
@@ -200,14 +272,27 @@ export class IngestionService {
           answers: answers.map(({ questionId, value }) => ({ questionId, value })),
           qualitativeComment: values.comment === undefined || values.comment === '' ? null : values.comment,
         },
-        { dryRun, lookups },
-      );
+        columnOf,
+      };
+    } catch (error) {
+      return { ready: false, result: this.failed(sourceIdentifier, error) };
+    }
+  }
+
+  /** The row's submission, in its own transaction (rolled back in a dry run). Never throws. */
+  private async submitRecord(
+    sourceIdentifier: number,
+    record: ReadyRecord,
+    lookups: LookupsFor,
+    dryRun: boolean,
+  ): Promise<IngestionRowResult> {
+    try {
+      const submitted = await this.submissions.submit(record.respondent, record.input, { dryRun, lookups });
       return dryRun
         ? { sourceIdentifier, status: 'ok' }
         : { sourceIdentifier, status: 'ok', submissionId: submitted.id };
     } catch (error) {
-      if (!(error instanceof AppError)) this.logger.error({ err: error, sourceIdentifier }, 'ingestion record failed');
-      return fail(errorText(error, columnOf));
+      return this.failed(sourceIdentifier, error, record.columnOf);
     }
   }
 }

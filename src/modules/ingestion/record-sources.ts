@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { badRequest } from '../../common/http/errors.js';
+import JSZip from 'jszip';
+import { SaxesParser } from 'saxes';
+import { invalid } from '../../common/errors/domain-error.js';
 import { normalizeHeaders } from './headers.js';
 
 /** One data row of an uploaded file, keyed by normalised header. `sourceIdentifier` counts data rows from 1. */
@@ -72,10 +74,10 @@ export async function* readCsvRecords(
       yield toRecord(headers, row, ordinal);
     }
   } catch (error) {
-    if (error instanceof CsvError) throw badRequest(`the file could not be read as CSV: ${error.message}`);
+    if (error instanceof CsvError) throw invalid(`the file could not be read as CSV: ${error.message}`);
     throw error;
   }
-  if (!headers) throw badRequest('the file has no header row');
+  if (!headers) throw invalid('the file has no header row');
 }
 
 function cellText(value: ExcelJS.CellValue): string {
@@ -98,32 +100,85 @@ function rowCells(row: ExcelJS.Row): string[] {
   return Array.from(values, (value) => cellText(value as ExcelJS.CellValue));
 }
 
+/** A sheet as the workbook lists it, in tab order (ExcelJS's shape for `WorkbookReader.model.sheets`). */
+interface WorkbookSheet {
+  id: number;
+  name: string;
+  rId: string;
+  state: string;
+}
+
+function xmlElements(xml: string, localName: string): Record<string, string>[] {
+  const found: Record<string, string>[] = [];
+  const parser = new SaxesParser();
+  parser.on('opentag', (tag) => {
+    const name = tag.name.slice(tag.name.indexOf(':') + 1);
+    if (name === localName) found.push({ ...(tag.attributes as Record<string, string>) });
+  });
+  parser.write(xml).close();
+  return found;
+}
+
 /**
- * Streams the records of one sheet of an XLSX workbook: the one named `sheetName`, the `sheetIndex`-th, or
- * the first. Rows are read as they are unzipped, so the workbook is never held as a whole.
+ * The sheets of a workbook in tab order, read from `xl/workbook.xml` through the zip's central directory
+ * (nothing else is decompressed). The `r:id` attribute may carry any namespace prefix.
  */
-export async function* readExcelRecords(
-  input: Buffer | Readable,
-  options: ExcelReadOptions = {},
-): AsyncGenerator<SourceRecord> {
-  const source = Buffer.isBuffer(input) ? Readable.from([input]) : input;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+async function workbookSheets(file: Buffer): Promise<WorkbookSheet[]> {
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(file);
+  } catch (error) {
+    throw invalid(`the file could not be read as an Excel workbook: ${(error as Error).message}`);
+  }
+  const entry = zip.file('xl/workbook.xml');
+  if (!entry) throw invalid('the file could not be read as an Excel workbook: it has no xl/workbook.xml');
+  try {
+    return xmlElements(await entry.async('string'), 'sheet').map((attributes, index) => {
+      const rId = Object.entries(attributes).find(([key]) => key === 'id' || key.endsWith(':id'))?.[1] ?? '';
+      return {
+        id: Number(attributes.sheetId ?? index + 1),
+        name: attributes.name ?? '',
+        rId,
+        state: attributes.state ?? 'visible',
+      };
+    });
+  } catch (error) {
+    throw invalid(`the file could not be read as an Excel workbook: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Streams the records of one sheet of an XLSX workbook: the one named `sheetName`, the `sheetIndex`-th in tab
+ * order, or the first. Rows are read as they are unzipped, so the workbook is never held as a whole.
+ *
+ * ExcelJS's streaming reader names a worksheet from `xl/workbook.xml` if it has met that entry already, and
+ * fails on a worksheet that comes after the shared strings but before `xl/workbook.xml` in the zip (an order
+ * some writers, ExcelJS's own included, produce). The sheet list is therefore read first, from the central
+ * directory, and handed to the reader, so names and tab positions never depend on the order of the entries.
+ */
+export async function* readExcelRecords(file: Buffer, options: ExcelReadOptions = {}): AsyncGenerator<SourceRecord> {
+  const sheets = await workbookSheets(file);
+  const wanted =
+    options.sheetName !== undefined
+      ? sheets.find((sheet) => sheet.name === options.sheetName)
+      : sheets[(options.sheetIndex ?? 1) - 1];
+  if (!wanted)
+    throw invalid(
+      `the workbook has no sheet ${options.sheetName !== undefined ? `named '${options.sheetName}'` : `#${options.sheetIndex ?? 1}`}`,
+    );
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
     entries: 'ignore',
   });
-  const wanted = options.sheetName ?? `#${options.sheetIndex ?? 1}`;
-  let position = 0;
+  (reader as unknown as { model: { sheets: WorkbookSheet[] } }).model = { sheets };
   let found = false;
   try {
     for await (const worksheet of reader) {
-      position += 1;
       const name = (worksheet as unknown as { name?: string }).name;
-      const matches =
-        options.sheetName !== undefined ? name === options.sheetName : position === (options.sheetIndex ?? 1);
-      if (!matches || found) {
+      if (name !== wanted.name || found) {
         // Read other sheets through: ExcelJS may have spooled them to temporary files it removes afterwards.
         for await (const row of worksheet) void row;
         continue;
@@ -143,16 +198,13 @@ export async function* readExcelRecords(
         ordinal += 1;
         yield toRecord(headers, cells, ordinal);
       }
-      if (!headers) throw badRequest('the sheet has no header row');
+      if (!headers) throw invalid('the sheet has no header row');
     }
   } catch (error) {
-    if (error instanceof Error && error.name === 'AppError') throw error;
-    throw badRequest(
+    if (error instanceof Error && error.name === 'DomainError') throw error;
+    throw invalid(
       `the file could not be read as an Excel workbook: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  if (!found)
-    throw badRequest(
-      `the workbook has no sheet ${options.sheetName !== undefined ? `named '${options.sheetName}'` : wanted}`,
-    );
+  if (!found) throw invalid(`the workbook lists sheet '${wanted.name}' but holds no worksheet for it`);
 }

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../../common/http/errors.js';
+import type { ErrorDetail } from '../../common/errors/domain-error.js';
 import { ROLES, type Role } from '../../db/schema.js';
 import type { InstitutionImport } from './institution.schemas.js';
 import { parseSemesterCode } from './semester-code.js';
@@ -17,27 +17,39 @@ export interface KnownReferences {
   /** programKey → number of departments in that semester holding the program code. */
   programs: Map<string, number>;
   users: Set<string>;
-  /** lower-case shortname → campus/semester of the course. */
-  courses: Map<string, string>;
+  /** lower-case shortname → campus and semester codes of the course. */
+  courses: Map<string, { campus: string; semester: string }>;
 }
 
 const ENROLLMENT_ROLES = new Set(['student', 'faculty']);
 const ASSIGNMENT_ROLES = new Set(['DEAN', 'CHAIRPERSON', 'CAMPUS_HEAD']);
 
+/** Reports every item whose key an earlier item already has; `display` shows an item as the file spells it. */
 function duplicates<T>(
   items: T[],
   key: (item: T) => string,
   path: string,
   what: string,
   problems: ErrorDetail[],
+  display: (item: T) => string = key,
 ): void {
   const seen = new Map<string, number>();
   items.forEach((item, index) => {
     const value = key(item);
     const first = seen.get(value);
-    if (first === undefined) seen.set(value, index);
-    else
-      problems.push({ path: `${path}.${index}`, message: `duplicate ${what} '${value}' (also at ${path}.${first})` });
+    if (first === undefined) {
+      seen.set(value, index);
+      return;
+    }
+    const spelled = display(items[first] as T);
+    const shown = display(item);
+    problems.push({
+      path: `${path}.${index}`,
+      message:
+        spelled === shown
+          ? `duplicate ${what} '${shown}' (also at ${path}.${first})`
+          : `duplicate ${what} '${shown}' (also at ${path}.${first} as '${spelled}'; compared ignoring case)`,
+    });
   });
 }
 
@@ -65,8 +77,22 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
     'program',
     problems,
   );
-  duplicates(file.courses, (c) => c.shortname.toLowerCase(), 'courses', 'course shortname', problems);
-  duplicates(file.users, (u) => u.username.toLowerCase(), 'users', 'username', problems);
+  duplicates(
+    file.courses,
+    (c) => c.shortname.toLowerCase(),
+    'courses',
+    'course shortname',
+    problems,
+    (c) => c.shortname,
+  );
+  duplicates(
+    file.users,
+    (u) => u.username.toLowerCase(),
+    'users',
+    'username',
+    problems,
+    (u) => u.username,
+  );
   duplicates(
     file.enrollments,
     (e) => `${e.username.toLowerCase()}/${e.course.toLowerCase()}/${e.role}`,
@@ -76,7 +102,8 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
   );
 
   const campuses = new Set([...known.campuses, ...file.campuses.map((c) => c.code)]);
-  const semesters = new Set([...known.semesters, ...file.semesters.map((s) => semesterKey(s.campus, s.code))]);
+  const declaredSemesters = new Set(file.semesters.map((s) => semesterKey(s.campus, s.code)));
+  const semesters = new Set([...known.semesters, ...declaredSemesters]);
   const departments = new Set([
     ...known.departments,
     ...file.departments.map((d) => departmentKey(d.campus, d.semester, d.code)),
@@ -89,18 +116,38 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
   const users = new Set([...known.users, ...file.users.map((u) => u.username.toLowerCase())]);
   const courses = new Map(known.courses);
   for (const course of file.courses)
-    courses.set(course.shortname.toLowerCase(), semesterKey(course.campus, course.semester));
+    courses.set(course.shortname.toLowerCase(), { campus: course.campus, semester: course.semester });
 
   /** Reports an unknown campus; true when the campus is known, so deeper references are worth checking. */
-  const unknownCampus = (path: string, campus: string): boolean => {
+  const knownCampus = (path: string, campus: string): boolean => {
     if (campuses.has(campus)) return true;
     problems.push({ path, message: `unknown campus '${campus}'` });
     return false;
   };
 
+  /**
+   * The checks every reference to a semester gets, in any section: the code's form, then (when the campus is
+   * given and known) that the semester exists at the campus. A semester the file declares is not checked
+   * again: its own entry carries any problem. True when the semester is known, so deeper references are
+   * worth checking; without a campus, true when the code is well formed.
+   */
+  const knownSemester = (path: string, campus: string | undefined, campusKnown: boolean, semester: string) => {
+    if (campus !== undefined && declaredSemesters.has(semesterKey(campus, semester))) return campusKnown;
+    const parsed = parseSemesterCode(semester);
+    if (!parsed.ok) {
+      problems.push({ path, message: parsed.reason });
+      return false;
+    }
+    if (campus === undefined) return true;
+    if (!campusKnown) return false;
+    if (semesters.has(semesterKey(campus, semester))) return true;
+    problems.push({ path, message: `unknown semester '${semester}' at campus '${campus}'` });
+    return false;
+  };
+
   file.semesters.forEach((semester, index) => {
     const path = `semesters.${index}`;
-    unknownCampus(`${path}.campus`, semester.campus);
+    knownCampus(`${path}.campus`, semester.campus);
     const parsed = parseSemesterCode(semester.code);
     if (!parsed.ok) problems.push({ path: `${path}.code`, message: parsed.reason });
     if (semester.startDate && semester.endDate && semester.endDate <= semester.startDate) {
@@ -112,36 +159,36 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
   });
 
   file.departments.forEach((department, index) => {
-    if (!unknownCampus(`departments.${index}.campus`, department.campus)) return;
-    if (!semesters.has(semesterKey(department.campus, department.semester))) {
-      problems.push({
-        path: `departments.${index}.semester`,
-        message: `unknown semester '${department.semester}' at campus '${department.campus}'`,
-      });
-    }
+    const path = `departments.${index}`;
+    const campusKnown = knownCampus(`${path}.campus`, department.campus);
+    knownSemester(`${path}.semester`, department.campus, campusKnown, department.semester);
   });
 
   file.programs.forEach((program, index) => {
-    if (!unknownCampus(`programs.${index}.campus`, program.campus)) return;
+    const path = `programs.${index}`;
+    const campusKnown = knownCampus(`${path}.campus`, program.campus);
+    if (!knownSemester(`${path}.semester`, program.campus, campusKnown, program.semester)) return;
     if (!departments.has(departmentKey(program.campus, program.semester, program.department))) {
       problems.push({
-        path: `programs.${index}.department`,
+        path: `${path}.department`,
         message: `unknown department '${program.department}' in semester '${program.semester}' at campus '${program.campus}'`,
       });
     }
   });
 
   file.courses.forEach((course, index) => {
-    if (!unknownCampus(`courses.${index}.campus`, course.campus)) return;
+    const path = `courses.${index}`;
+    const campusKnown = knownCampus(`${path}.campus`, course.campus);
+    if (!knownSemester(`${path}.semester`, course.campus, campusKnown, course.semester)) return;
     const count = programs.get(programKey(course.campus, course.semester, course.program)) ?? 0;
     if (count === 0) {
       problems.push({
-        path: `courses.${index}.program`,
+        path: `${path}.program`,
         message: `unknown program '${course.program}' in semester '${course.semester}' at campus '${course.campus}'`,
       });
     } else if (count > 1) {
       problems.push({
-        path: `courses.${index}.program`,
+        path: `${path}.program`,
         message: `program code '${course.program}' is ambiguous in semester '${course.semester}' at campus '${course.campus}'`,
       });
     }
@@ -165,7 +212,7 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
       if (!user.roles.includes(assignment.role as Role)) {
         problems.push({ path: `${assignmentPath}.role`, message: `user does not have the role '${assignment.role}'` });
       }
-      unknownCampus(`${assignmentPath}.campus`, assignment.campus);
+      knownCampus(`${assignmentPath}.campus`, assignment.campus);
       if (assignment.role === 'DEAN' && (!assignment.department || assignment.program)) {
         problems.push({ path: assignmentPath, message: 'a DEAN assignment names a campus and a department' });
       }
@@ -187,18 +234,28 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
       });
     if (!users.has(enrollment.username.toLowerCase()))
       problems.push({ path: `${path}.username`, message: `unknown user '${enrollment.username}'` });
-    const courseSemester = courses.get(enrollment.course.toLowerCase());
-    if (courseSemester === undefined) {
+    // The optional campus and semester get the checks of every other section.
+    const campusKnown = enrollment.campus === undefined || knownCampus(`${path}.campus`, enrollment.campus);
+    const semesterKnown =
+      enrollment.semester === undefined ||
+      knownSemester(`${path}.semester`, enrollment.campus, campusKnown, enrollment.semester);
+    const place = courses.get(enrollment.course.toLowerCase());
+    if (place === undefined) {
       problems.push({ path: `${path}.course`, message: `unknown course '${enrollment.course}'` });
-    } else if (
-      enrollment.campus &&
-      enrollment.semester &&
-      courseSemester !== semesterKey(enrollment.campus, enrollment.semester)
-    ) {
-      problems.push({
-        path: `${path}.course`,
-        message: `course '${enrollment.course}' is not in semester '${enrollment.semester}' at campus '${enrollment.campus}'`,
-      });
+      return;
+    }
+    if (!campusKnown || !semesterKnown) return;
+    const elsewhere =
+      (enrollment.campus !== undefined && enrollment.campus !== place.campus) ||
+      (enrollment.semester !== undefined && enrollment.semester !== place.semester);
+    if (elsewhere) {
+      const where = [
+        enrollment.semester !== undefined ? `in semester '${enrollment.semester}'` : undefined,
+        enrollment.campus !== undefined ? `at campus '${enrollment.campus}'` : undefined,
+      ]
+        .filter((part) => part !== undefined)
+        .join(' ');
+      problems.push({ path: `${path}.course`, message: `course '${enrollment.course}' is not ${where}` });
     }
   });
 

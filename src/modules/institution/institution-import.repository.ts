@@ -1,53 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
-import type { DatabaseClient } from '../../common/database/database.js';
-import type { Database, Role, ScopedRole } from '../../db/schema.js';
+import { runInTransaction, type DatabaseClient, type Trx } from '../../common/database/database.js';
+import { upsert, type UpsertOutcome } from '../../common/database/upsert.js';
+import type { EnrollmentRole, Role, ScopedRole } from '../../db/schema.js';
+import { coursesWithHierarchy } from './course-hierarchy.js';
 import { departmentKey, programKey, semesterKey, type KnownReferences } from './import-validator.js';
 import type { ImportCounts, InstitutionImport } from './institution.schemas.js';
 
-type Trx = Transaction<Database>;
-export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
-
 export const emptyCounts = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0 });
-
-/**
- * Inserts a row or updates the given fields when any differs; an identical row is left untouched,
- * so importing the same file twice writes nothing. `xmax = 0` tells an insert from an update.
- */
-async function upsert(
-  trx: Trx,
-  table: keyof Database,
-  keys: Record<string, unknown>,
-  fields: Record<string, unknown>,
-): Promise<{ id: string; outcome: UpsertOutcome }> {
-  const keyColumns = Object.keys(keys);
-  const fieldColumns = Object.keys(fields).filter((column) => fields[column] !== undefined);
-  const columns = [...keyColumns, ...fieldColumns];
-  const values = columns.map((column) => (column in keys ? keys[column] : fields[column]));
-  const update =
-    fieldColumns.length === 0
-      ? sql`DO NOTHING`
-      : sql`DO UPDATE SET ${sql.join(fieldColumns.map((c) => sql`${sql.ref(c)} = EXCLUDED.${sql.ref(c)}`))}, updated_at = now()
-            WHERE ${sql.join(
-              fieldColumns.map((c) => sql`${sql.table(table)}.${sql.ref(c)} IS DISTINCT FROM EXCLUDED.${sql.ref(c)}`),
-              sql` OR `,
-            )}`;
-  const inserted = await sql<{ id: string; inserted: boolean }>`
-    INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-    VALUES (${sql.join(values)})
-    ON CONFLICT (${sql.join(keyColumns.map((c) => sql.ref(c)))}) ${update}
-    RETURNING id, (xmax = 0) AS inserted`.execute(trx);
-  const row = inserted.rows[0];
-  if (row) return { id: row.id, outcome: row.inserted ? 'created' : 'updated' };
-  const existing = await sql<{ id: string }>`
-    SELECT id FROM ${sql.table(table)}
-    WHERE ${sql.join(
-      keyColumns.map((c) => sql`${sql.ref(c)} = ${keys[c]}`),
-      sql` AND `,
-    )}`.execute(trx);
-  return { id: (existing.rows[0] as { id: string }).id, outcome: 'unchanged' };
-}
 
 export function count(counts: ImportCounts, outcome: UpsertOutcome): void {
   counts[outcome] += 1;
@@ -58,7 +19,7 @@ export class InstitutionImportRepository {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
 
   transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
+    return runInTransaction(this.db, work);
   }
 
   /** What the database holds for the campuses, users and courses the file refers to. */
@@ -117,16 +78,11 @@ export class InstitutionImportRepository {
       for (const row of rows) known.users.add(row.username);
     }
     if (shortnames.length > 0) {
-      const rows = await trx
-        .selectFrom('courses as co')
-        .innerJoin('programs as p', 'p.id', 'co.program_id')
-        .innerJoin('departments as d', 'd.id', 'p.department_id')
-        .innerJoin('semesters as s', 's.id', 'd.semester_id')
-        .innerJoin('campuses as c', 'c.id', 's.campus_id')
+      const rows = await coursesWithHierarchy(trx)
         .select([sql<string>`lower(co.shortname)`.as('shortname'), 'c.code as campus', 's.code as semester'])
         .where(sql<string>`lower(co.shortname)`, 'in', shortnames)
         .execute();
-      for (const row of rows) known.courses.set(row.shortname, semesterKey(row.campus, row.semester));
+      for (const row of rows) known.courses.set(row.shortname, { campus: row.campus, semester: row.semester });
     }
     return known;
   }
@@ -191,8 +147,9 @@ export class InstitutionImportRepository {
     ).id;
   }
 
+  /** By shortname ignoring case: `it101-s12526` updates an existing `IT101-S12526`, whose spelling is kept. */
   upsertCourse(trx: Trx, shortname: string, programId: string, fullname: string) {
-    return upsert(trx, 'courses', { shortname }, { program_id: programId, fullname });
+    return upsert(trx, 'courses', { shortname }, { program_id: programId, fullname }, { ignoringCase: ['shortname'] });
   }
 
   async courseId(trx: Trx, shortname: string): Promise<string> {
@@ -318,12 +275,7 @@ export class InstitutionImportRepository {
     ).id;
   }
 
-  async insertEnrollment(
-    trx: Trx,
-    userId: string,
-    courseId: string,
-    role: 'student' | 'faculty',
-  ): Promise<UpsertOutcome> {
+  async insertEnrollment(trx: Trx, userId: string, courseId: string, role: EnrollmentRole): Promise<UpsertOutcome> {
     const inserted = await trx
       .insertInto('enrollments')
       .values({ user_id: userId, course_id: courseId, role })
@@ -338,13 +290,6 @@ export class InstitutionImportRepository {
       .insertInto('system_config')
       .values({ key, value: JSON.stringify(value) })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: new Date() }))
-      .execute();
-  }
-
-  async audit(trx: Trx, action: string, actorId: string | null, target: string, metadata: unknown): Promise<void> {
-    await trx
-      .insertInto('audit_records')
-      .values({ action, actor_id: actorId, target, metadata: JSON.stringify(metadata) })
       .execute();
   }
 }

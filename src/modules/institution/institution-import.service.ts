@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CacheNamespace, CacheService } from '../../common/cache/cache.service.js';
-import { badRequest } from '../../common/http/errors.js';
+import { DomainError, invalid } from '../../common/errors/domain-error.js';
 import { getLogger } from '../../common/logging/logger.js';
-import type { Role, ScopedRole } from '../../db/schema.js';
+import type { EnrollmentRole, Role, ScopedRole } from '../../db/schema.js';
+import { AuditService } from '../audit/audit.service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { validateImport } from './import-validator.js';
 import { count, emptyCounts, InstitutionImportRepository } from './institution-import.repository.js';
@@ -14,22 +15,45 @@ export const ENROLLMENTS_SYNCED_AT_KEY = 'enrollments_last_synced_at';
 
 /**
  * Imports an institution file in one transaction: validate everything against the file and the
- * database, then upsert by natural key. Any problem → 400 listing all of them, nothing written.
+ * database, then upsert by natural key. Any problem → 400 listing all of them, nothing imported.
  * Users listed in the file get exactly the roles and assignments the file gives them (so an import
- * can reassign a dean); enrollments are only ever added.
+ * can reassign a dean); enrollments are only ever added. The audit record `institution.import` is written
+ * in the import's transaction; a refused file is recorded too, with outcome `failure` and its problem count.
  */
 @Injectable()
 export class InstitutionImportService {
   constructor(
     @Inject(InstitutionImportRepository) private readonly repository: InstitutionImportRepository,
     @Inject(CacheService) private readonly cache: CacheService,
+    @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
   async import(file: InstitutionImport, actorId: string | null): Promise<InstitutionImportResult> {
-    const result = await this.repository.transaction(async (trx) => {
+    const result = await this.importInTransaction(file, actorId).catch(async (error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'invalid')
+        await this.audit
+          .record({
+            action: 'institution.import',
+            actorId,
+            target: 'institution',
+            outcome: 'failure',
+            metadata: { problems: error.details?.length ?? 0 },
+          })
+          .catch((auditError: unknown) =>
+            getLogger('institution').error({ err: auditError }, 'audit of a refused import failed'),
+          );
+      throw error;
+    });
+    await this.cache.invalidateNamespace(CacheNamespace.ENROLLMENTS_ME);
+    getLogger('institution').info({ result }, 'institution import committed');
+    return result;
+  }
+
+  private importInTransaction(file: InstitutionImport, actorId: string | null): Promise<InstitutionImportResult> {
+    return this.repository.transaction(async (trx) => {
       const problems = validateImport(file, await this.repository.knownReferences(trx, file));
       if (problems.length > 0)
-        throw badRequest(`the import file has ${problems.length} problem(s); nothing was imported`, problems);
+        throw invalid(`the import file has ${problems.length} problem(s); nothing was imported`, problems);
 
       const counts: InstitutionImportResult = {
         campuses: emptyCounts(),
@@ -132,16 +156,13 @@ export class InstitutionImportService {
         const courseId = await this.repository.courseId(trx, enrollment.course);
         count(
           counts.enrollments,
-          await this.repository.insertEnrollment(trx, userId, courseId, enrollment.role as 'student' | 'faculty'),
+          await this.repository.insertEnrollment(trx, userId, courseId, enrollment.role as EnrollmentRole),
         );
       }
 
       await this.repository.setConfig(trx, ENROLLMENTS_SYNCED_AT_KEY, new Date().toISOString());
-      await this.repository.audit(trx, 'institution.import', actorId, 'institution', counts);
+      await this.audit.record({ action: 'institution.import', actorId, target: 'institution', metadata: counts }, trx);
       return counts;
     });
-    await this.cache.invalidateNamespace(CacheNamespace.ENROLLMENTS_ME);
-    getLogger('institution').info({ result }, 'institution import committed');
-    return result;
   }
 }

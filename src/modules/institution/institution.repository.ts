@@ -88,29 +88,20 @@ export class InstitutionRepository {
   /** Users holding the FACULTY role, optionally only those teaching a course inside the given scope. */
   faculty(filter: { semesterId?: string; departmentId?: string; programId?: string; campusId?: string }) {
     const scoped = Object.values(filter).some((value) => value !== undefined);
+    const teachingInScope = coursesWithHierarchy(this.db)
+      .innerJoin('enrollments as e', 'e.course_id', 'co.id')
+      .select('e.user_id')
+      .where('e.role', '=', 'faculty')
+      .$if(filter.semesterId !== undefined, (q) => q.where('s.id', '=', filter.semesterId as string))
+      .$if(filter.departmentId !== undefined, (q) => q.where('d.id', '=', filter.departmentId as string))
+      .$if(filter.programId !== undefined, (q) => q.where('p.id', '=', filter.programId as string))
+      .$if(filter.campusId !== undefined, (q) => q.where('c.id', '=', filter.campusId as string));
     return this.db
       .selectFrom('users as u')
       .innerJoin('user_roles as r', (join) => join.onRef('r.user_id', '=', 'u.id').on('r.role', '=', 'FACULTY'))
       .select(['u.id', 'u.username', 'u.full_name as fullName'])
       .where('u.is_active', '=', true)
-      .$if(scoped, (q) =>
-        q.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('enrollments as e')
-              .innerJoin('courses as co', 'co.id', 'e.course_id')
-              .innerJoin('programs as p', 'p.id', 'co.program_id')
-              .innerJoin('departments as d', 'd.id', 'p.department_id')
-              .innerJoin('semesters as s', 's.id', 'd.semester_id')
-              .select(sql`1`.as('one'))
-              .whereRef('e.user_id', '=', 'u.id')
-              .where('e.role', '=', 'faculty')
-              .$if(filter.semesterId !== undefined, (s) => s.where('s.id', '=', filter.semesterId as string))
-              .$if(filter.departmentId !== undefined, (s) => s.where('d.id', '=', filter.departmentId as string))
-              .$if(filter.programId !== undefined, (s) => s.where('p.id', '=', filter.programId as string))
-              .$if(filter.campusId !== undefined, (s) => s.where('s.campus_id', '=', filter.campusId as string)),
-          ),
-        ),
-      )
+      .$if(scoped, (q) => q.where('u.id', 'in', teachingInScope))
       .orderBy('u.full_name')
       .orderBy('u.username')
       .execute();

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
-import type { DatabaseClient } from '../../common/database/database.js';
+import type { DatabaseClient, Executor } from '../../common/database/database.js';
 
 export type ResolvedScope =
   | { unrestricted: true }
@@ -17,14 +17,6 @@ export type ResolvedScope =
       campusDepartmentIds: string[];
     };
 
-export const EMPTY_SCOPE: ResolvedScope = {
-  unrestricted: false,
-  departmentIds: [],
-  programIds: [],
-  campusIds: [],
-  campusDepartmentIds: [],
-};
-
 /**
  * Answers what a user may see in one semester. The one place scope is computed: every feature asks
  * here. Assignments are matched by code inside the semester's own campus only, and only while the
@@ -34,8 +26,9 @@ export const EMPTY_SCOPE: ResolvedScope = {
 export class ScopeService {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
 
-  async resolve(userId: string, semesterId: string): Promise<ResolvedScope> {
-    const superAdmin = await this.db
+  /** `executor`: the transaction of the unit of work that asks, when there is one. */
+  async resolve(userId: string, semesterId: string, executor: Executor = this.db): Promise<ResolvedScope> {
+    const superAdmin = await executor
       .selectFrom('user_roles')
       .innerJoin('users', 'users.id', 'user_roles.user_id')
       .select('user_roles.role')
@@ -77,7 +70,7 @@ export class ScopeService {
       FROM assignment a JOIN semester s ON s.campus_code = a.campus_code
       JOIN departments d ON d.semester_id = s.id
       WHERE a.role = 'CAMPUS_HEAD'
-    `.execute(this.db);
+    `.execute(executor);
 
     const pick = (kind: string) =>
       rows

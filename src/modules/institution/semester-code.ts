@@ -8,7 +8,7 @@
  * This matches the provisioning rule of the spec (a term-1 date range falls in the start year, a
  * term-2 range in the end year).
  */
-export const SEMESTER_CODE_PATTERN = /^S([12])(\d{2})(\d{2})$/;
+const SEMESTER_CODE_PATTERN = /^S([12])(\d{2})(\d{2})$/;
 
 export interface SemesterCodeParts {
   term: 1 | 2;

@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
-import type { DatabaseClient } from '../../common/database/database.js';
-import type { Database, QuestionnaireStatus, VersionStatus } from '../../db/schema.js';
+import { runInTransaction, type DatabaseClient, type Executor, type Trx } from '../../common/database/database.js';
+import type { QuestionnaireStatus, VersionStatus } from '../../db/schema.js';
 import type { QuestionnaireSchema } from './questionnaire-schema.js';
-
-type Executor = Kysely<Database>;
-export type Trx = Transaction<Database>;
 
 export interface QuestionnaireRow {
   id: string;
@@ -41,7 +38,7 @@ export class QuestionnairesRepository {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
 
   transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
+    return runInTransaction(this.db, work);
   }
 
   types() {

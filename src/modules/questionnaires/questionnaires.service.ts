@@ -1,14 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CacheNamespace, CacheService } from '../../common/cache/cache.service.js';
-import { badRequest, conflict, notFound } from '../../common/http/errors.js';
+import { invalid, conflict, notFound } from '../../common/errors/domain-error.js';
 import type { QuestionnaireStatus } from '../../db/schema.js';
 import type { QuestionnaireSchema } from './questionnaire-schema.js';
-import {
-  QuestionnairesRepository,
-  type QuestionnaireRow,
-  type Trx,
-  type VersionRow,
-} from './questionnaires.repository.js';
+import { QuestionnairesRepository, type QuestionnaireRow, type VersionRow } from './questionnaires.repository.js';
+import type { Trx } from '../../common/database/database.js';
 import { validateQuestionnaireSchema } from './schema-validator.js';
 
 /** Both cached lists live an hour (spec, "Limits": cache). */
@@ -68,8 +64,7 @@ export class QuestionnairesService {
 
   async createQuestionnaire(title: string, typeCode: string) {
     const type = await this.repository.typeByCode(typeCode);
-    if (!type)
-      throw badRequest('unknown questionnaire type', [{ path: 'typeCode', message: `unknown type ${typeCode}` }]);
+    if (!type) throw invalid('unknown questionnaire type', [{ path: 'typeCode', message: `unknown type ${typeCode}` }]);
     const id = await this.repository.insertQuestionnaire(title, type.id);
     await this.cache.invalidateNamespace(CacheNamespace.QUESTIONNAIRE_TYPES);
     return this.questionnaire(id);
@@ -171,14 +166,13 @@ export class QuestionnairesService {
     const versionId = await this.repository.transaction(async (trx) => {
       await this.lockForChange(trx, questionnaireId);
       const source = await this.repository.version(sourceVersionId, trx);
-      if (!source)
-        throw badRequest('source version not found', [{ path: 'sourceVersionId', message: 'no such version' }]);
+      if (!source) throw invalid('source version not found', [{ path: 'sourceVersionId', message: 'no such version' }]);
       if (source.questionnaireId !== questionnaireId)
-        throw badRequest('the source version belongs to another questionnaire', [
+        throw invalid('the source version belongs to another questionnaire', [
           { path: 'sourceVersionId', message: 'belongs to another questionnaire' },
         ]);
       if (source.status === 'DRAFT')
-        throw badRequest('the source version is a draft', [{ path: 'sourceVersionId', message: 'is a DRAFT' }]);
+        throw invalid('the source version is a draft', [{ path: 'sourceVersionId', message: 'is a DRAFT' }]);
       await this.refuseSecondDraft(trx, questionnaireId);
       const number = await this.repository.nextVersionNumber(trx, questionnaireId);
       return this.repository.insertDraftFromVersion(trx, questionnaireId, number, sourceVersionId);
@@ -205,7 +199,7 @@ export class QuestionnairesService {
     const questionnaire = await this.repository.lockQuestionnaire(trx, questionnaireId);
     if (!questionnaire) throw notFound('questionnaire not found');
     if (questionnaire.status === 'ARCHIVED' && !options.allowArchived)
-      throw badRequest('the questionnaire is ARCHIVED; its versions cannot change');
+      throw invalid('the questionnaire is ARCHIVED; its versions cannot change');
     return questionnaire;
   }
 
@@ -224,7 +218,7 @@ export class QuestionnairesService {
   private async validSchema(trx: Trx, input: unknown): Promise<QuestionnaireSchema> {
     const result = validateQuestionnaireSchema(input, await this.repository.dimensionCodes(trx));
     if (!result.ok)
-      throw badRequest(`the schema breaks ${result.details.length} rule(s); nothing was saved`, result.details);
+      throw invalid(`the schema breaks ${result.details.length} rule(s); nothing was saved`, result.details);
     return result.schema;
   }
 

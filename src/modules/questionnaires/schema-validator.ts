@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorDetail } from '../../common/http/errors.js';
+import type { ErrorDetail } from '../../common/errors/domain-error.js';
 import { zodIssuesToDetails } from '../../common/http/zod-details.js';
 import {
   DEFAULT_QUALITATIVE_FEEDBACK,

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../../common/http/errors.js';
+import type { ErrorDetail } from '../../common/errors/domain-error.js';
 import {
   leafSections,
   QUESTION_VALUE_RANGE,
@@ -8,7 +8,8 @@ import {
 
 export interface SubmittedAnswer {
   questionId: string;
-  value: number;
+  /** As sent: checked here to be an integer in the question's range. */
+  value: unknown;
 }
 
 export interface AnswerRow {
@@ -58,7 +59,8 @@ export function checkSubmissionContent(
     }
     answered.add(answer.questionId);
     const { min, max } = QUESTION_VALUE_RANGE[entry.question.type];
-    if (!Number.isInteger(answer.value) || answer.value < min || answer.value > max) {
+    const value = answer.value;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
       details.push({
         path: `answers.${index}.value`,
         message: `question "${answer.questionId}" (${entry.question.type}) takes an integer from ${min} to ${max}`,
@@ -69,7 +71,7 @@ export function checkSubmissionContent(
       questionId: answer.questionId,
       sectionId: entry.sectionId,
       dimensionCode: entry.question.dimensionCode,
-      value: answer.value,
+      value,
     });
   });
   for (const { question } of questions.values())

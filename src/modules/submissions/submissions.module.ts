@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
 import { InstitutionModule } from '../institution/institution.module.js';
-import { SubmissionsController } from './submissions.controller.js';
 import { SubmissionsRepository } from './submissions.repository.js';
 import { SubmissionsService } from './submissions.service.js';
 
 @Module({
   imports: [InstitutionModule],
-  controllers: [SubmissionsController],
   providers: [SubmissionsRepository, SubmissionsService],
   exports: [SubmissionsRepository, SubmissionsService],
 })

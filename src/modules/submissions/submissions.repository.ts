@@ -1,14 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
-import type { DatabaseClient } from '../../common/database/database.js';
-import type { Database, NewSubmission, Role, VersionStatus } from '../../db/schema.js';
+import { runInTransaction, type DatabaseClient, type Executor, type Trx } from '../../common/database/database.js';
+import type { NewSubmission, Role, VersionStatus } from '../../db/schema.js';
 import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
 import type { AnswerRow } from './answers-validator.js';
 import { coursesWithHierarchy } from '../institution/course-hierarchy.js';
-
-type Executor = Kysely<Database>;
-export type Trx = Transaction<Database>;
 
 export interface UserReference {
   id: string;
@@ -56,7 +53,7 @@ export class SubmissionsRepository {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
 
   transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
+    return runInTransaction(this.db, work);
   }
 
   /**
@@ -173,8 +170,11 @@ export class SubmissionsRepository {
     return row ? SubmissionsRepository.toCourse(row) : undefined;
   }
 
+  /** Shortnames are unique ignoring case (index on lower(shortname)), and are matched that way. */
   async courseByShortname(shortname: string, executor: Executor = this.db): Promise<CourseContext | undefined> {
-    const row = await this.courseQuery(executor).where('co.shortname', '=', shortname).executeTakeFirst();
+    const row = await this.courseQuery(executor)
+      .where(sql<string>`lower(co.shortname)`, '=', shortname.toLowerCase())
+      .executeTakeFirst();
     return row ? SubmissionsRepository.toCourse(row) : undefined;
   }
 

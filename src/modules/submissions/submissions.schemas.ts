@@ -13,9 +13,15 @@ export const submissionBody = z.strictObject({
     .optional()
     .describe("required when courseId is absent; when given with a course it must be the course's semester"),
   answers: z
-    .array(z.strictObject({ questionId: z.string().min(1).max(64), value: z.number() }))
-    .max(1000)
-    .describe('LIKERT_5 takes an integer 1..5, YES_NO 0 or 1'),
+    .array(
+      z.strictObject({
+        questionId: z.string().min(1).max(64),
+        // Checked against the question's type with the other answer rules, so a wrong type and a broken rule
+        // (a missing required answer, say) are reported together.
+        value: z.unknown().meta({ type: 'integer', description: 'LIKERT_5 takes an integer 1..5, YES_NO 0 or 1' }),
+      }),
+    )
+    .max(1000),
   qualitativeComment: z.string().max(20_000).nullable().optional(),
 });
 

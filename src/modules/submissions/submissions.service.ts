@@ -1,18 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DatabaseError } from 'pg';
-import { badRequest, conflict, forbidden } from '../../common/http/errors.js';
+import { invalid, conflict, forbidden } from '../../common/errors/domain-error.js';
 import type { Role } from '../../db/schema.js';
 import { cleanComment } from '../../engine/text/index.js';
 import { ScopeService, type ResolvedScope } from '../institution/scope.service.js';
 import { normalizedScore } from '../questionnaires/scoring.js';
 import { checkSubmissionContent, type SubmittedAnswer } from './answers-validator.js';
-import { transactionLookups, type SubmissionLookups } from './submission-lookups.js';
+import type { Trx } from '../../common/database/database.js';
+import { transactionLookups, type LookupsFor, type SubmissionLookups } from './submission-lookups.js';
 import {
   SubmissionsRepository,
   type CourseContext,
   type SemesterContext,
   type SubmissionVersion,
-  type Trx,
   type UserReference,
 } from './submissions.repository.js';
 
@@ -48,8 +48,8 @@ export interface SubmissionResult {
 export interface SubmitOptions {
   /** Run every check and the writes, then roll back. The result carries the id that would have been used. */
   dryRun?: boolean;
-  /** Reference reads; default: uncached reads in the submission's transaction. */
-  lookups?: SubmissionLookups;
+  /** Reference reads, bound to the submission's transaction; default: uncached reads. */
+  lookups?: LookupsFor;
 }
 
 /** Who may answer each questionnaire type (conventions §5). */
@@ -97,12 +97,8 @@ export class SubmissionsService {
   async submit(actor: SubmissionActor, input: SubmissionInput, options: SubmitOptions = {}): Promise<SubmissionResult> {
     try {
       return await this.repository.transaction(async (trx) => {
-        const result = await this.submitWithin(
-          trx,
-          actor,
-          input,
-          options.lookups ?? transactionLookups(this.repository, trx),
-        );
+        const lookupsFor = options.lookups ?? transactionLookups(this.repository);
+        const result = await this.submitWithin(trx, actor, input, lookupsFor(trx));
         if (options.dryRun) throw new DryRunRollback(result);
         return result;
       });
@@ -122,8 +118,7 @@ export class SubmissionsService {
     lookups: SubmissionLookups,
   ): Promise<SubmissionResult> {
     const version = await this.repository.lockVersion(trx, input.versionId);
-    if (!version)
-      throw badRequest('unknown questionnaire version', [{ path: 'versionId', message: 'no such version' }]);
+    if (!version) throw invalid('unknown questionnaire version', [{ path: 'versionId', message: 'no such version' }]);
     if (version.status !== 'ACTIVE')
       throw conflict(
         `version ${version.versionNumber} is ${version.status}; only an ACTIVE version accepts submissions`,
@@ -132,17 +127,17 @@ export class SubmissionsService {
     const roles = actor.roles.filter((role) => allowed.includes(role));
     if (roles.length === 0)
       throw forbidden(`${version.typeCode} is answered by ${allowed.join(' or ') || 'no role'} only`);
-    if (input.facultyId === actor.id) throw badRequest('a respondent cannot evaluate themselves');
+    if (input.facultyId === actor.id) throw invalid('a respondent cannot evaluate themselves');
 
     const faculty = await lookups.userById(input.facultyId);
-    if (!faculty) throw badRequest('unknown faculty member', [{ path: 'facultyId', message: 'no such user' }]);
+    if (!faculty) throw invalid('unknown faculty member', [{ path: 'facultyId', message: 'no such user' }]);
     const placement = input.courseId
       ? await this.placeInCourse(trx, actor, roles, version, faculty, input, lookups)
       : await this.placeInSemester(trx, actor, roles, version, faculty, input, lookups);
 
     const content = checkSubmissionContent(version.schema, input.answers, input.qualitativeComment);
     if (content.details.length > 0)
-      throw badRequest(`the answers break ${content.details.length} rule(s)`, content.details);
+      throw invalid(`the answers break ${content.details.length} rule(s)`, content.details);
     const score = normalizedScore(version.schema, new Map(content.answers.map((a) => [a.questionId, a.value])));
     const cleanedComment = cleanComment(content.comment);
     const { semester, course } = placement;
@@ -206,9 +201,9 @@ export class SubmissionsService {
     lookups: SubmissionLookups,
   ): Promise<Placement> {
     const course = await lookups.courseById(input.courseId as string);
-    if (!course) throw badRequest('unknown course', [{ path: 'courseId', message: 'no such course' }]);
+    if (!course) throw invalid('unknown course', [{ path: 'courseId', message: 'no such course' }]);
     if (input.semesterId && input.semesterId !== course.semester.id)
-      throw badRequest('the course belongs to another semester', [
+      throw invalid('the course belongs to another semester', [
         { path: 'semesterId', message: "differs from the course's semester" },
       ]);
 
@@ -217,11 +212,11 @@ export class SubmissionsService {
       enrollments.some((enrollment) => enrollment.userId === userId && enrollment.role === role);
     if (version.typeCode === 'FACULTY_FEEDBACK') {
       if (!holds(actor.id, 'student')) throw forbidden('you are not enrolled in this course');
-    } else if (!this.inScope(await this.scope.resolve(actor.id, course.semester.id), roles, course)) {
+    } else if (!this.inScope(await this.scope.resolve(actor.id, course.semester.id, trx), roles, course)) {
       throw forbidden(SCOPE_MESSAGE);
     }
     if (!holds(faculty.id, 'faculty'))
-      throw badRequest('the faculty member does not teach this course', [
+      throw invalid('the faculty member does not teach this course', [
         { path: 'facultyId', message: 'does not teach the course' },
       ]);
     return {
@@ -252,22 +247,22 @@ export class SubmissionsService {
     lookups: SubmissionLookups,
   ): Promise<Placement> {
     if (version.typeCode === 'FACULTY_FEEDBACK')
-      throw badRequest('a FACULTY_FEEDBACK submission names the course', [
+      throw invalid('a FACULTY_FEEDBACK submission names the course', [
         { path: 'courseId', message: 'required for FACULTY_FEEDBACK' },
       ]);
     if (!input.semesterId)
-      throw badRequest('without a course, the semester is required', [
+      throw invalid('without a course, the semester is required', [
         { path: 'semesterId', message: 'required when courseId is absent' },
       ]);
     const semester = await lookups.semesterById(input.semesterId);
-    if (!semester) throw badRequest('unknown semester', [{ path: 'semesterId', message: 'no such semester' }]);
+    if (!semester) throw invalid('unknown semester', [{ path: 'semesterId', message: 'no such semester' }]);
 
     const taught = await this.repository.taughtCourses(trx, faculty.id, semester.id);
     if (taught.length === 0)
-      throw badRequest('the faculty member teaches no course in this semester', [
+      throw invalid('the faculty member teaches no course in this semester', [
         { path: 'facultyId', message: 'teaches no course in the semester' },
       ]);
-    const scope = await this.scope.resolve(actor.id, semester.id);
+    const scope = await this.scope.resolve(actor.id, semester.id, trx);
     const visible = taught.filter((course) => this.inScope(scope, roles, course));
     if (visible.length === 0) throw forbidden(SCOPE_MESSAGE);
 

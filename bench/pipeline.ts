@@ -1,0 +1,603 @@
+/**
+ * Pipeline throughput: 1,000, 10,000 and 50,000 comments from confirm to COMPLETED on the local engine, with
+ * the API, the job worker and the analysis worker each a process of its own started from dist/ (as deployed).
+ *
+ * Measured:
+ * - confirm → COMPLETED: `completed_at − confirmed_at` of the pipeline row (both written by the service);
+ * - each stage: the job worker's own log lines ("stage started" / "stage finished" with `durationMs`, one
+ *   clock, millisecond timestamps), so a stage's time is its handler's time from reading the pipeline to the
+ *   commit of its results; what the stages leave of the total is queue hand-off (enqueue → pick-up);
+ * - peak RSS per process: VmHWM of /proc/<pid>/status, reset before each size (clear_refs 5);
+ * - a baseline in the same run: the engine alone, in this process, on the same corpus (sentiment of every
+ *   comment; embeddings and the topic model of the comments that pass the sentiment gate), so the ratio shows
+ *   what the pipeline adds (HTTP and JSON, PostgreSQL, the queue, labels and recommendations).
+ *
+ * Submissions are written with SQL in bulk (the bench measures the pipeline, not ingestion), in a database of
+ * the bench's own, dropped at the end. Run: npm run bench:pipeline [-- 1000,10000]
+ */
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { analysisWorkerSettingsSchema } from '../src/analysis-worker/settings.js';
+import { DEMO_DIMENSIONS, DEMO_QUESTIONNAIRES } from '../src/demo/demo-evaluations.js';
+import { embedText } from '../src/engine/embeddings/index.js';
+import { dominantLabel } from '../src/engine/sentiment/index.js';
+import { loadSentimentScorer } from '../src/engine/sentiment/load-lexicon.js';
+import { cleanComment, wordCount } from '../src/engine/text/index.js';
+import { buildTopicModel } from '../src/engine/topics/index.js';
+import { GATE_POSITIVE_MINIMUM_WORDS } from '../src/modules/analysis/pipeline-orchestrator.js';
+import { fromEmbeddingBytes } from '../src/modules/analysis/results.repository.js';
+import { generateCorpus } from './corpus/generate.js';
+import {
+  BENCH_ADMIN,
+  benchEnvironment,
+  createBenchDatabase,
+  freePort,
+  type BenchDatabase,
+} from './support/bench-service.js';
+import { runWhenInvoked } from './support/run-main.js';
+
+const DEFAULT_SIZES = [1_000, 10_000, 50_000];
+/** Seconds from confirm to COMPLETED. */
+const TARGETS: Record<number, number> = { 10_000: 30, 50_000: 150 };
+const COURSES_PER_DEPARTMENT = 50;
+const STAGE_ORDER = ['sentiment', 'sentimentGate', 'embeddings', 'topicModeling', 'topicLabeling', 'recommendations'];
+const SEMESTER = 'S12526';
+/** The analysis worker's default ANALYSIS_WORKER_BODY_LIMIT. */
+const DEFAULT_BODY_LIMIT = analysisWorkerSettingsSchema.parse({}).ANALYSIS_WORKER_BODY_LIMIT;
+
+/**
+ * The bench's worker takes topics requests up to the worker's default limit (ANALYSIS_WORKER_BODY_LIMIT
+ * overrides it): the figures printed show a 50,000-comment scope's request size against it. Chunking the request
+ * is no way out: the topic model clusters the whole corpus at once.
+ */
+function benchBodyLimit(): number {
+  return Number(process.env.ANALYSIS_WORKER_BODY_LIMIT ?? DEFAULT_BODY_LIMIT);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes
+
+interface BenchProcess {
+  name: string;
+  child: ChildProcess;
+  lines: string[];
+  stop(): Promise<void>;
+}
+
+function startProcess(name: string, entry: string, environment: Record<string, string>): BenchProcess {
+  const script = fileURLToPath(new URL(`../src/${entry}`, import.meta.url));
+  const child = spawn(process.execPath, [script], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let partial = '';
+  const collect = (chunk: Buffer) => {
+    const text = partial + chunk.toString();
+    const parts = text.split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    name,
+    child,
+    lines,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, delay(10_000).then(() => child.kill('SIGKILL'))]);
+    },
+  };
+}
+
+async function waitForHealth(url: string, running: BenchProcess): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (running.child.exitCode !== null)
+      throw new Error(`${running.name} exited:\n${running.lines.slice(-20).join('\n')}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await delay(100);
+  }
+  throw new Error(`${running.name} did not answer ${url}`);
+}
+
+async function waitForLine(running: BenchProcess, text: string): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (running.lines.some((line) => line.includes(text))) return;
+    if (running.child.exitCode !== null)
+      throw new Error(`${running.name} exited:\n${running.lines.slice(-20).join('\n')}`);
+    await delay(100);
+  }
+  throw new Error(`${running.name} did not log ${text}`);
+}
+
+/** Peak resident set of a process since the last reset, in MB (VmHWM). */
+function peakRss(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
+}
+
+/** Resets VmHWM to the current RSS, so the next reading is the peak of what follows. */
+function resetPeakRss(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Not permitted here: the readings are then peaks since the process started.
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Data
+
+class Api {
+  constructor(
+    readonly baseUrl: string,
+    private token = '',
+  ) {}
+
+  async request<Answer = { id: string }>(method: string, path: string, body?: unknown): Promise<Answer> {
+    const response = await fetch(`${this.baseUrl}/api/v1${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as Answer;
+  }
+
+  async login(): Promise<void> {
+    const answer = await this.request<{ accessToken: string }>('POST', '/auth/login', BENCH_ADMIN);
+    this.token = answer.accessToken;
+  }
+}
+
+const departmentCode = (size: number) => `D${size}`;
+const pad = (value: number) => String(value).padStart(5, '0');
+
+/** One campus and semester; a department per size with its courses, each taught by its own faculty member. */
+async function importInstitution(api: Api, sizes: readonly number[]): Promise<void> {
+  const campus = 'MAIN';
+  const courses = sizes.flatMap((size) =>
+    Array.from({ length: COURSES_PER_DEPARTMENT }, (_, index) => ({ size, index })),
+  );
+  await api.request('POST', '/admin/institution/import', {
+    campuses: [{ code: campus, name: 'Main Campus' }],
+    semesters: [{ campus, code: SEMESTER, label: '1st Semester 2025-2026' }],
+    departments: sizes.map((size) => ({
+      campus,
+      semester: SEMESTER,
+      code: departmentCode(size),
+      name: `Dept ${size}`,
+    })),
+    programs: sizes.map((size) => ({
+      campus,
+      semester: SEMESTER,
+      department: departmentCode(size),
+      code: `P${size}`,
+      name: `Program ${size}`,
+    })),
+    courses: courses.map(({ size, index }) => ({
+      campus,
+      semester: SEMESTER,
+      program: `P${size}`,
+      shortname: `C${size}-${pad(index)}-${SEMESTER}`,
+      fullname: `Course ${index} of ${size}`,
+    })),
+    users: courses.map(({ size, index }) => ({
+      username: `fac${size}-${pad(index)}`,
+      fullName: `Faculty ${index} of ${size}`,
+      roles: ['FACULTY'],
+    })),
+    enrollments: courses.map(({ size, index }) => ({
+      username: `fac${size}-${pad(index)}`,
+      course: `C${size}-${pad(index)}-${SEMESTER}`,
+      campus,
+      semester: SEMESTER,
+      role: 'faculty',
+    })),
+  });
+}
+
+/** The demo's student-feedback questionnaire, published; answers its version id. */
+async function publishQuestionnaire(api: Api): Promise<string> {
+  for (const dimension of DEMO_DIMENSIONS) await api.request('POST', '/dimensions', dimension);
+  const definition = DEMO_QUESTIONNAIRES.find((candidate) => candidate.typeCode === 'FACULTY_FEEDBACK');
+  if (!definition) throw new Error('the demo has no FACULTY_FEEDBACK questionnaire');
+  const questionnaire = await api.request('POST', '/questionnaires', {
+    title: definition.title,
+    typeCode: definition.typeCode,
+  });
+  const version = await api.request('POST', `/questionnaires/${questionnaire.id}/versions`, {
+    schema: definition.schema,
+  });
+  await api.request('POST', `/questionnaires/${questionnaire.id}/versions/${version.id}/publish`);
+  return version.id;
+}
+
+interface Leaf {
+  sectionId: string;
+  questions: Array<{ id: string; dimensionCode: string }>;
+}
+
+function leavesOf(sections: ReadonlyArray<Record<string, unknown>>): Leaf[] {
+  return sections.flatMap((section) =>
+    Array.isArray(section.sections)
+      ? leavesOf(section.sections as Array<Record<string, unknown>>)
+      : [{ sectionId: section.id as string, questions: section.questions as Leaf['questions'] }],
+  );
+}
+
+/**
+ * `texts.length` submissions in the department of `size`, with their answers, in a few statements: students
+ * as needed (submission i: course i mod 50, student i div 50), comments cleaned as the submission service cleans
+ * them. Answers how many submissions have a cleaned comment.
+ */
+async function insertSubmissions(
+  bench: BenchDatabase,
+  size: number,
+  texts: readonly string[],
+  versionId: string,
+): Promise<number> {
+  const db = bench.db;
+  const students = Math.ceil(texts.length / COURSES_PER_DEPARTMENT);
+  await sql`
+    INSERT INTO users (username, full_name)
+    SELECT 'stu' || lpad(n::text, 6, '0'), 'Student ' || n FROM generate_series(0, ${students - 1}) AS n
+    ON CONFLICT DO NOTHING`.execute(db);
+  const cleaned = texts.map((text) => cleanComment(text));
+  const schema = (await db
+    .selectFrom('questionnaire_versions')
+    .select(['schema_snapshot', 'questionnaire_id'])
+    .where('id', '=', versionId)
+    .executeTakeFirstOrThrow()) as {
+    schema_snapshot: { sections: Array<Record<string, unknown>> };
+    questionnaire_id: string;
+  };
+  const questions = leavesOf(schema.schema_snapshot.sections).flatMap((leaf) =>
+    leaf.questions.map((question) => ({ ...question, sectionId: leaf.sectionId })),
+  );
+  await sql`
+    WITH dept AS (
+      SELECT d.id AS department_id, d.code AS department_code, d.name AS department_name, s.id AS semester_id,
+        s.code AS semester_code, s.label AS semester_label, s.academic_year, c.id AS campus_id, c.code AS campus_code,
+        c.name AS campus_name
+      FROM departments d JOIN semesters s ON s.id = d.semester_id JOIN campuses c ON c.id = s.campus_id
+      WHERE d.code = ${departmentCode(size)}
+    ),
+    course AS (
+      SELECT row_number() OVER (ORDER BY co.shortname) - 1 AS position, co.id AS course_id, co.shortname,
+        co.fullname, p.id AS program_id, p.code AS program_code, p.name AS program_name, u.id AS faculty_id,
+        u.username AS faculty_username, u.full_name AS faculty_name
+      FROM courses co JOIN programs p ON p.id = co.program_id JOIN dept ON dept.department_id = p.department_id
+      JOIN enrollments e ON e.course_id = co.id AND e.role = 'faculty' JOIN users u ON u.id = e.user_id
+    ),
+    comment AS (
+      SELECT t.text, t.cleaned, t.n - 1 AS n
+      FROM unnest(${sql.val(texts)}::text[], ${sql.val(cleaned)}::text[]) WITH ORDINALITY AS t(text, cleaned, n)
+    )
+    INSERT INTO submissions (version_id, questionnaire_id, questionnaire_type_code, respondent_id, faculty_id,
+      course_id, semester_id, campus_id, department_id, program_id, qualitative_comment, cleaned_comment,
+      normalized_score, campus_code_snapshot, campus_name_snapshot, department_code_snapshot,
+      department_name_snapshot, program_code_snapshot, program_name_snapshot, course_shortname_snapshot,
+      course_fullname_snapshot, faculty_username_snapshot, faculty_name_snapshot, semester_code_snapshot,
+      semester_label_snapshot, academic_year_snapshot)
+    SELECT ${versionId}, ${schema.questionnaire_id}, 'FACULTY_FEEDBACK', stu.id, course.faculty_id,
+      course.course_id, dept.semester_id, dept.campus_id, dept.department_id, course.program_id, comment.text,
+      comment.cleaned, round((40 + (comment.n * 7919 % 60))::numeric, 2), dept.campus_code, dept.campus_name,
+      dept.department_code, dept.department_name, course.program_code, course.program_name, course.shortname,
+      course.fullname, course.faculty_username, course.faculty_name, dept.semester_code, dept.semester_label,
+      dept.academic_year
+    FROM comment CROSS JOIN dept
+    JOIN course ON course.position = comment.n % ${COURSES_PER_DEPARTMENT}
+    JOIN users stu ON stu.username = 'stu' || lpad((comment.n / ${COURSES_PER_DEPARTMENT})::text, 6, '0')
+  `.execute(db);
+  await sql`
+    INSERT INTO submission_answers (submission_id, question_id, section_id, dimension_code, value)
+    SELECT s.id, q.id, q.section_id, q.dimension_code, 1 + abs(hashtext(s.id::text || q.id)) % 5
+    FROM submissions s
+    JOIN departments d ON d.id = s.department_id AND d.code = ${departmentCode(size)}
+    CROSS JOIN unnest(${sql.val(questions.map((question) => question.id))}::text[],
+      ${sql.val(questions.map((question) => question.sectionId))}::text[],
+      ${sql.val(questions.map((question) => question.dimensionCode))}::text[]) AS q(id, section_id, dimension_code)
+  `.execute(db);
+  await sql`ANALYZE submissions`.execute(db);
+  await sql`ANALYZE submission_answers`.execute(db);
+  return cleaned.filter((text) => text !== null).length;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Measurements
+
+interface Baseline {
+  sentiment: number;
+  embeddings: number;
+  topicModel: number;
+  total: number;
+  gatePassing: number;
+}
+
+function seconds(started: number): number {
+  return (performance.now() - started) / 1000;
+}
+
+/** The engine alone on the corpus the pipeline gets: what the stages compute, without anything around them. */
+function runBaseline(texts: readonly string[]): Baseline {
+  const { scoreSentiment } = loadSentimentScorer();
+  let started = performance.now();
+  const passing = texts.filter((text) => {
+    const label = dominantLabel(scoreSentiment(text));
+    return label !== 'positive' || wordCount(text) >= GATE_POSITIVE_MINIMUM_WORDS;
+  });
+  const sentiment = seconds(started);
+  started = performance.now();
+  // Stored as float32 by the service; the topic model gets them back as numbers.
+  const vectors = passing.map((text) => Array.from(new Float32Array(embedText(text))));
+  const embeddings = seconds(started);
+  started = performance.now();
+  buildTopicModel(
+    passing.map((text, index) => ({ id: `b${index}`, text, embedding: vectors[index] as number[] })),
+    { seed: 42 },
+  );
+  const topicModel = seconds(started);
+  return { sentiment, embeddings, topicModel, total: sentiment + embeddings + topicModel, gatePassing: passing.length };
+}
+
+interface StageTime {
+  stage: string;
+  seconds: number;
+  attempts: number;
+}
+
+/** Stage times of one pipeline from the job worker's log lines; the runs of a retried stage add up. */
+function stageTimes(lines: readonly string[], pipelineId: string): StageTime[] {
+  const times = new Map<string, StageTime>();
+  for (const line of lines) {
+    if (!line.includes(pipelineId) || !/stage (finished|failed)/.test(line)) continue;
+    let entry: { stage?: string; durationMs?: number; pipelineId?: string; msg?: string };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      continue;
+    }
+    if (!['stage finished', 'stage failed'].includes(entry.msg ?? '') || entry.pipelineId !== pipelineId) continue;
+    if (!entry.stage) continue;
+    const known = times.get(entry.stage) ?? { stage: entry.stage, seconds: 0, attempts: 0 };
+    known.seconds += (entry.durationMs ?? 0) / 1000;
+    known.attempts += 1;
+    times.set(entry.stage, known);
+  }
+  return [...times.values()].sort((a, b) => STAGE_ORDER.indexOf(a.stage) - STAGE_ORDER.indexOf(b.stage));
+}
+
+interface PipelineRun {
+  size: number;
+  comments: number;
+  status: string;
+  errorMessage: string | null;
+  totalSeconds: number;
+  stages: StageTime[];
+  peaks: Record<string, number>;
+  /** Bytes of the topics request the pipeline sent (rebuilt from what it stored). */
+  topicsRequestBytes: number;
+  topicItems: number;
+  baseline: Baseline;
+}
+
+async function runPipeline(
+  api: Api,
+  bench: BenchDatabase,
+  size: number,
+  processes: BenchProcess[],
+  jobWorker: BenchProcess,
+): Promise<Omit<PipelineRun, 'baseline' | 'comments' | 'topicsRequestBytes' | 'topicItems'>> {
+  const department = await bench.db
+    .selectFrom('departments as d')
+    .innerJoin('semesters as s', 's.id', 'd.semester_id')
+    .select(['d.id', 's.id as semesterId'])
+    .where('d.code', '=', departmentCode(size))
+    .executeTakeFirstOrThrow();
+  const created = await api.request('POST', '/analysis/pipelines', {
+    semesterId: department.semesterId,
+    scopeType: 'DEPARTMENT',
+    scopeId: department.id,
+  });
+  for (const running of processes) resetPeakRss(running.child.pid as number);
+  await api.request('POST', `/analysis/pipelines/${created.id}/confirm`);
+  const deadline = Date.now() + 30 * 60_000;
+  let row;
+  for (;;) {
+    row = await bench.db
+      .selectFrom('analysis_pipelines')
+      .select(['status', 'error_message', 'confirmed_at', 'completed_at', 'updated_at'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    if (['COMPLETED', 'FAILED', 'CANCELLED'].includes(row.status)) break;
+    if (Date.now() > deadline) throw new Error(`pipeline of ${size} still ${row.status} after 30 minutes`);
+    await delay(100);
+  }
+  for (const running of processes)
+    if (running.child.exitCode !== null || running.child.signalCode !== null)
+      throw new Error(`the ${running.name} process exited:\n${running.lines.slice(-30).join('\n')}`);
+  const peaks = Object.fromEntries(processes.map((running) => [running.name, peakRss(running.child.pid as number)]));
+  // The last "stage finished" line is written right after the commit: give the log a moment to arrive.
+  await delay(300);
+  const ended = row.completed_at ?? row.updated_at;
+  return {
+    size,
+    status: row.status,
+    errorMessage: row.error_message,
+    totalSeconds: (ended.getTime() - (row.confirmed_at as Date).getTime()) / 1000,
+    stages: stageTimes(jobWorker.lines, created.id),
+    peaks,
+  };
+}
+
+/**
+ * The size of the topics request of a pipeline, rebuilt as the orchestrator builds it (gate-passing comments with
+ * their stored float32 embeddings as JSON numbers): what must fit in the worker's ANALYSIS_WORKER_BODY_LIMIT.
+ */
+async function topicsRequestSize(bench: BenchDatabase, size: number): Promise<{ bytes: number; items: number }> {
+  const rows = await bench.db
+    .selectFrom('sentiment_results as r')
+    .innerJoin('sentiment_runs as run', 'run.id', 'r.run_id')
+    .innerJoin('analysis_pipelines as p', 'p.id', 'run.pipeline_id')
+    .innerJoin('departments as d', 'd.id', 'p.department_id')
+    .innerJoin('submissions as s', 's.id', 'r.submission_id')
+    .innerJoin('submission_embeddings as e', 'e.submission_id', 'r.submission_id')
+    .select(['r.submission_id as submissionId', 's.cleaned_comment as text', 'e.embedding'])
+    .where('d.code', '=', departmentCode(size))
+    .where('r.passed_topic_gate', '=', true)
+    .execute();
+  const body = JSON.stringify({
+    input: {
+      jobId: randomUUID(),
+      version: '1.0',
+      type: 'topic-model',
+      items: rows.map((row) => ({
+        submissionId: row.submissionId,
+        text: row.text,
+        embedding: fromEmbeddingBytes(row.embedding),
+      })),
+      metadata: { pipelineId: randomUUID(), runId: randomUUID() },
+      publishedAt: new Date().toISOString(),
+      params: { seed: 42 },
+    },
+  });
+  return { bytes: Buffer.byteLength(body), items: rows.length };
+}
+
+function printRun(run: PipelineRun): void {
+  const figure = (value: number) => value.toFixed(2).padStart(8);
+  console.log(`\n== ${run.size.toLocaleString('en')} comments (${run.comments.toLocaleString('en')} after cleaning)`);
+  console.log(
+    `  confirm → ${run.status.padEnd(10)} ${figure(run.totalSeconds)} s${run.errorMessage ? `  (${run.errorMessage})` : ''}`,
+  );
+  const target = TARGETS[run.size];
+  if (target !== undefined)
+    console.log(
+      `  ${run.status === 'COMPLETED' && run.totalSeconds <= target ? 'MET ' : 'MISS'} target: <= ${target} s`,
+    );
+  for (const stage of run.stages)
+    console.log(
+      `    ${stage.stage.padEnd(18)} ${figure(stage.seconds)} s${stage.attempts > 1 ? `  (${stage.attempts} runs)` : ''}`,
+    );
+  const staged = run.stages.reduce((sum, stage) => sum + stage.seconds, 0);
+  console.log(
+    `    ${'queue hand-offs'.padEnd(18)} ${figure(Math.max(0, run.totalSeconds - staged))} s  (total − Σ stages)`,
+  );
+  console.log(
+    `  peak RSS: ${Object.entries(run.peaks)
+      .map(([name, megabytes]) => `${name} ${megabytes} MB`)
+      .join(', ')}`,
+  );
+  const perItem = run.topicsRequestBytes / Math.max(1, run.topicItems);
+  const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  const holds = (limit: number) => Math.floor(limit / perItem).toLocaleString('en');
+  console.log(
+    `  topics request: ${megabytes(run.topicsRequestBytes)} MB for ${run.topicItems.toLocaleString('en')} comments ` +
+      `(${(perItem / 1024).toFixed(2)} KB each); the bench's worker limit ${megabytes(benchBodyLimit())} MB holds ` +
+      `about ${holds(benchBodyLimit())} such comments, the default ${megabytes(DEFAULT_BODY_LIMIT)} MB ` +
+      `about ${holds(DEFAULT_BODY_LIMIT)}`,
+  );
+  const { baseline } = run;
+  console.log(
+    `  baseline (engine in-process, same corpus, ${baseline.gatePassing.toLocaleString('en')} past the gate): ` +
+      `sentiment ${baseline.sentiment.toFixed(2)} s, embeddings ${baseline.embeddings.toFixed(2)} s, ` +
+      `topic model ${baseline.topicModel.toFixed(2)} s = ${baseline.total.toFixed(2)} s; ` +
+      `pipeline / baseline = ${(run.totalSeconds / baseline.total).toFixed(2)}x`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export async function runPipelineBench(sizes: readonly number[] = DEFAULT_SIZES): Promise<PipelineRun[]> {
+  const bench = await createBenchDatabase();
+  const processes: BenchProcess[] = [];
+  try {
+    const workerPort = await freePort();
+    const apiPort = await freePort();
+    const workerUrl = `http://127.0.0.1:${workerPort}`;
+    const workerUrls = {
+      SENTIMENT_WORKER_URL: `${workerUrl}/sentiment`,
+      EMBEDDINGS_WORKER_URL: `${workerUrl}/embeddings`,
+      TOPIC_MODEL_WORKER_URL: `${workerUrl}/topics`,
+    };
+    const base = benchEnvironment(bench.url, apiPort);
+    const analysisWorker = startProcess('analysis worker', 'analysis-worker/main.js', {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ANALYSIS_WORKER_PORT: String(workerPort),
+      ANALYSIS_WORKER_BODY_LIMIT: String(benchBodyLimit()),
+    });
+    processes.push(analysisWorker);
+    const apiProcess = startProcess('API', 'main.js', { ...base, ...workerUrls });
+    processes.push(apiProcess);
+    const jobWorker = startProcess('job worker', 'worker.js', {
+      ...base,
+      ...workerUrls,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    });
+    processes.push(jobWorker);
+    await waitForHealth(`${workerUrl}/health`, analysisWorker);
+    await waitForHealth(`http://127.0.0.1:${apiPort}/api/v1/health`, apiProcess);
+    await waitForLine(jobWorker, 'job worker started');
+
+    const api = new Api(`http://127.0.0.1:${apiPort}`);
+    await api.login();
+    await importInstitution(api, sizes);
+    const versionId = await publishQuestionnaire(api);
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    let started = performance.now();
+    const corpus = generateCorpus(total).map((comment) => comment.text);
+    console.log(`Generated ${total.toLocaleString('en')} comments in ${seconds(started).toFixed(1)} s (not timed)`);
+
+    const runs: PipelineRun[] = [];
+    let offset = 0;
+    for (const size of sizes) {
+      const texts = corpus.slice(offset, offset + size);
+      offset += size;
+      started = performance.now();
+      const comments = await insertSubmissions(bench, size, texts, versionId);
+      console.log(
+        `\nInserted ${size.toLocaleString('en')} submissions in ${seconds(started).toFixed(1)} s (not timed)`,
+      );
+      const measured = await runPipeline(api, bench, size, processes, jobWorker);
+      const cleaned = texts.map((text) => cleanComment(text)).filter((text): text is string => text !== null);
+      const request = await topicsRequestSize(bench, size);
+      const run = {
+        ...measured,
+        comments,
+        topicsRequestBytes: request.bytes,
+        topicItems: request.items,
+        baseline: runBaseline(cleaned),
+      };
+      printRun(run);
+      runs.push(run);
+    }
+    return runs;
+  } finally {
+    for (const running of processes) await running.stop();
+    await bench.drop();
+  }
+}
+
+runWhenInvoked(import.meta.url, async () => {
+  const argument = process.argv[2];
+  const sizes = argument ? argument.split(',').map((value) => Number(value.replaceAll('_', ''))) : DEFAULT_SIZES;
+  await runPipelineBench(sizes);
+});

@@ -1,0 +1,336 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { z } from 'zod';
+import {
+  WORKER_CONTRACTS,
+  describeIssues,
+  type EmbeddingCompletedOutput,
+  type EmbeddingInput,
+  type SentimentCompletedOutput,
+  type SentimentInput,
+  type TopicCompletedOutput,
+  type TopicInput,
+  type WorkerKind,
+} from '../../contracts/worker-contracts.js';
+import { WorkerCallError } from './worker-call-error.js';
+
+/**
+ * The service's client of the worker contracts (conventions §8): posts `{ input }` to `{baseUrl}/runsync`
+ * (`SENTIMENT_WORKER_URL`, `EMBEDDINGS_WORKER_URL`, `TOPIC_MODEL_WORKER_URL`), validates the answer with the
+ * contract's response schema (the module the worker validates its requests with), checks it is the answer to
+ * this request, and returns the completed `output`. Anything else throws a WorkerCallError whose `kind` and
+ * `retryable` say what to do (worker-call-error.ts).
+ */
+export interface WorkerClientOptions {
+  /** WORKER_TOKEN: sent as `Authorization: Bearer <token>` on every call when set. */
+  token?: string;
+  /** Per call, from sending the request to the last byte of the answer, in ms (default 5 minutes). */
+  timeoutMs?: number;
+  /** For tests; defaults to the global fetch. */
+  fetch?: typeof globalThis.fetch;
+  /** Told of every call when it ends (latency metrics): `outcome` is 'ok', a WorkerCallFailure, or 'aborted'. */
+  onCall?: (call: { worker: WorkerKind; outcome: string; durationMs: number }) => void;
+}
+
+export interface WorkerCallOptions {
+  /** Overrides the client's timeout for this call. */
+  timeoutMs?: number;
+  /** Cancels the call (e.g. the pipeline was cancelled); the call then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * A 20,000-comment topics request takes a few seconds on the local engine; a sentiment batch answered by a
+ * language model (50 comments a request, 4 at a time) takes minutes. The default covers both.
+ */
+export const DEFAULT_WORKER_TIMEOUT_MS = 5 * 60_000;
+
+/** Characters of a non-JSON answer quoted in an error. */
+const QUOTED_BODY_CHARACTERS = 200;
+
+/**
+ * Requests with more items are serialised a chunk of items at a time, yielding to the event loop in between: a
+ * 20,000-comment topics request is 28 MB of JSON, whose serialisation in one piece would hold the caller's event
+ * loop (the API's too, under `npm start`) for ~0.5 s.
+ */
+const SERIALISE_AT_ONCE_ITEMS = 1_000;
+const ITEMS_PER_CHUNK = 500;
+
+type CompletedOutputs = {
+  sentiment: SentimentCompletedOutput;
+  embeddings: EmbeddingCompletedOutput;
+  topics: TopicCompletedOutput;
+};
+
+/** `http://user:secret@host/x` → `http://host/x`: URLs in messages carry no credentials. */
+function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+/**
+ * `{ "input": ... }` as the request body: a string for a small request; for a large one the same JSON, built in
+ * chunks of items with a yield to the event loop between them, as a Blob (so its length is known and sent).
+ */
+async function requestBody(input: { items: readonly unknown[] }): Promise<string | Blob> {
+  if (input.items.length <= SERIALISE_AT_ONCE_ITEMS) return JSON.stringify({ input });
+  const encoder = new TextEncoder();
+  const { items, ...rest } = input;
+  // `items` is the last key, so the envelope is `{"input":{…,"items":[` + the items + `]}}`.
+  const envelope = JSON.stringify({ input: { ...rest, items: [] } });
+  const parts: Uint8Array[] = [encoder.encode(envelope.slice(0, -']}}'.length))];
+  for (let start = 0; start < items.length; start += ITEMS_PER_CHUNK) {
+    if (start > 0) await yieldToEventLoop();
+    const chunk = items
+      .slice(start, start + ITEMS_PER_CHUNK)
+      .map((item) => JSON.stringify(item))
+      .join(',');
+    parts.push(encoder.encode(start > 0 ? `,${chunk}` : chunk));
+  }
+  parts.push(encoder.encode(']}}'));
+  return new Blob(parts);
+}
+
+function runsyncUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/runsync`;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The worker's own words in an error answer: `output.error` (the contract), `message` (the error body), or text. */
+function errorText(text: string): string | undefined {
+  const json = parseJson(text);
+  if (json.ok && typeof json.value === 'object' && json.value !== null) {
+    const body = json.value as { output?: { error?: unknown }; message?: unknown };
+    if (typeof body.output?.error === 'string') return body.output.error;
+    if (typeof body.message === 'string') return body.message;
+  }
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : trimmed.slice(0, QUOTED_BODY_CHARACTERS);
+}
+
+function quoteList(values: readonly string[]): string {
+  const shown = values.slice(0, 3).join(', ');
+  return values.length > 3 ? `${shown}, … (${values.length} in all)` : shown;
+}
+
+/**
+ * Results pinned to the request: every submissionId sent answered exactly once, none unknown. Returns what is
+ * wrong, or undefined.
+ */
+function pinningProblem(sent: readonly string[], answered: readonly string[], what: string): string | undefined {
+  const expected = new Set(sent);
+  const seen = new Map<string, number>();
+  const unknown: string[] = [];
+  for (const id of answered) {
+    if (!expected.has(id)) unknown.push(id);
+    seen.set(id, (seen.get(id) ?? 0) + 1);
+  }
+  const missing = sent.filter((id) => !seen.has(id));
+  const repeated = [...seen].filter(([id, count]) => count > 1 && expected.has(id)).map(([id]) => id);
+  if (unknown.length > 0) return `${what} include submissionIds that were not sent: ${quoteList(unknown)}`;
+  if (missing.length > 0) return `${what} miss submissionIds that were sent: ${quoteList(missing)}`;
+  if (repeated.length > 0) return `${what} answer submissionIds more than once: ${quoteList(repeated)}`;
+  return undefined;
+}
+
+/**
+ * Topic assignments: several per submission are allowed (one per topic the submission belongs to, an outlier has
+ * one with topicIndex -1), but every submission sent has at least one, none is unknown, no (submission, topic)
+ * pair repeats, and every topicIndex is a topic of the answer (or -1).
+ */
+function topicPinningProblem(sent: readonly string[], output: TopicCompletedOutput): string | undefined {
+  const expected = new Set(sent);
+  const topicIndexes = new Set(output.topics.map((topic) => topic.topicIndex));
+  const assigned = new Set<string>();
+  const pairs = new Set<string>();
+  const unknown: string[] = [];
+  const repeated: string[] = [];
+  const badTopics: string[] = [];
+  for (const { submissionId, topicIndex } of output.assignments) {
+    if (!expected.has(submissionId)) unknown.push(submissionId);
+    assigned.add(submissionId);
+    const pair = `${submissionId}\u0000${topicIndex}`;
+    if (pairs.has(pair)) repeated.push(`${submissionId} → ${topicIndex}`);
+    pairs.add(pair);
+    if (topicIndex !== -1 && !topicIndexes.has(topicIndex)) badTopics.push(`${submissionId} → ${topicIndex}`);
+  }
+  const missing = sent.filter((id) => !assigned.has(id));
+  if (unknown.length > 0) return `assignments include submissionIds that were not sent: ${quoteList(unknown)}`;
+  if (missing.length > 0) return `assignments miss submissionIds that were sent: ${quoteList(missing)}`;
+  if (repeated.length > 0) return `assignments repeat a submission and topic: ${quoteList(repeated)}`;
+  if (badTopics.length > 0) return `assignments name topics that are not in topics: ${quoteList(badTopics)}`;
+  return undefined;
+}
+
+function pinning<Kind extends WorkerKind>(
+  kind: Kind,
+  sent: readonly string[],
+  output: CompletedOutputs[Kind],
+): string | undefined {
+  if (kind === 'topics') return topicPinningProblem(sent, output as TopicCompletedOutput);
+  const results = (output as SentimentCompletedOutput | EmbeddingCompletedOutput).results;
+  return pinningProblem(
+    sent,
+    results.map((result) => result.submissionId),
+    'results',
+  );
+}
+
+export class WorkerClient {
+  readonly #token: string | undefined;
+  readonly #timeoutMs: number;
+  readonly #fetch: typeof globalThis.fetch;
+  readonly #onCall: WorkerClientOptions['onCall'];
+
+  constructor(options: WorkerClientOptions = {}) {
+    this.#token = options.token;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_WORKER_TIMEOUT_MS;
+    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#onCall = options.onCall;
+  }
+
+  /** Sentiment scores for every item (spec "Sentiment worker"). */
+  sentiment(baseUrl: string, input: SentimentInput, options?: WorkerCallOptions): Promise<SentimentCompletedOutput> {
+    return this.#call('sentiment', baseUrl, input, options);
+  }
+
+  /** One embedding per item, with the model (vector space) and dimensions. */
+  embeddings(baseUrl: string, input: EmbeddingInput, options?: WorkerCallOptions): Promise<EmbeddingCompletedOutput> {
+    return this.#call('embeddings', baseUrl, input, options);
+  }
+
+  /** Topics, assignments, outliers and metrics for the items (text and embedding each). */
+  topics(baseUrl: string, input: TopicInput, options?: WorkerCallOptions): Promise<TopicCompletedOutput> {
+    return this.#call('topics', baseUrl, input, options);
+  }
+
+  async #call<Kind extends WorkerKind>(
+    kind: Kind,
+    baseUrl: string,
+    input: { jobId: string; items: ReadonlyArray<{ submissionId: string }> },
+    options: WorkerCallOptions = {},
+  ): Promise<CompletedOutputs[Kind]> {
+    const onCall = this.#onCall;
+    if (!onCall) return this.#send(kind, baseUrl, input, options);
+    const started = performance.now();
+    const report = (outcome: string) =>
+      onCall({ worker: kind, outcome, durationMs: Math.round(performance.now() - started) });
+    try {
+      const output = await this.#send(kind, baseUrl, input, options);
+      report('ok');
+      return output;
+    } catch (error) {
+      report(error instanceof WorkerCallError ? error.kind : 'aborted');
+      throw error;
+    }
+  }
+
+  async #send<Kind extends WorkerKind>(
+    kind: Kind,
+    baseUrl: string,
+    input: { jobId: string; items: ReadonlyArray<{ submissionId: string }> },
+    options: WorkerCallOptions,
+  ): Promise<CompletedOutputs[Kind]> {
+    const url = runsyncUrl(baseUrl);
+    const body = await requestBody(input);
+    const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    if (this.#token !== undefined) headers.authorization = `Bearer ${this.#token}`;
+
+    let status: number;
+    let text: string;
+    try {
+      // A redirect is not followed: it would be a wrong URL, and the token must not travel elsewhere.
+      const response = await this.#fetch(url, {
+        method: 'POST',
+        headers,
+        body,
+        signal,
+        redirect: 'manual',
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      if (options.signal?.aborted && !timeout.aborted) throw options.signal.reason;
+      if (timeout.aborted) {
+        throw new WorkerCallError('timeout', kind, `${kind} worker did not answer within ${timeoutMs} ms`, {
+          cause: error,
+        });
+      }
+      const reason = error instanceof Error ? describeNetworkError(error) : String(error);
+      throw new WorkerCallError('unreachable', kind, `${kind} worker unreachable at ${displayUrl(url)}: ${reason}`, {
+        cause: error,
+      });
+    }
+    return this.#answer(kind, url, input, status, text);
+  }
+
+  #answer<Kind extends WorkerKind>(
+    kind: Kind,
+    url: string,
+    input: { jobId: string; items: ReadonlyArray<{ submissionId: string }> },
+    status: number,
+    text: string,
+  ): CompletedOutputs[Kind] {
+    if (status < 200 || status >= 300) {
+      const workerError = errorText(text);
+      const said = workerError === undefined ? '' : `: ${workerError}`;
+      const details = { status, ...(workerError === undefined ? {} : { workerError }) };
+      if (status >= 500 || status === 408 || status === 429) {
+        throw new WorkerCallError('unavailable', kind, `${kind} worker failed with HTTP ${status}${said}`, details);
+      }
+      throw new WorkerCallError(
+        'rejected',
+        kind,
+        `${kind} worker at ${displayUrl(url)} refused the request with HTTP ${status}${said}`,
+        details,
+      );
+    }
+    const invalid = (problem: string) =>
+      new WorkerCallError('invalid-answer', kind, `invalid ${kind} worker answer: ${problem}`, { status });
+    const json = parseJson(text);
+    if (!json.ok) {
+      throw invalid(`not JSON: ${JSON.stringify(text.slice(0, QUOTED_BODY_CHARACTERS))}`);
+    }
+    const schema: z.ZodType = WORKER_CONTRACTS[kind].response;
+    const parsed = schema.safeParse(json.value);
+    if (!parsed.success) throw invalid(describeIssues(parsed.error));
+    const { output } = parsed.data as { output: CompletedOutputs[Kind] | { status: 'failed'; error: string } };
+    if (output.status === 'failed') {
+      throw new WorkerCallError('failed', kind, `worker answered failed: ${output.error}`, {
+        status,
+        workerError: output.error,
+      });
+    }
+    if (output.jobId !== input.jobId) throw invalid(`output.jobId ${output.jobId} is not the jobId sent`);
+    const problem = pinning(
+      kind,
+      input.items.map((item) => item.submissionId),
+      output,
+    );
+    if (problem !== undefined) throw invalid(problem);
+    return output;
+  }
+}
+
+/** fetch's "fetch failed" hides the reason in `cause` (ECONNREFUSED, ENOTFOUND, …). */
+function describeNetworkError(error: Error): string {
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  if (cause && typeof cause.code === 'string') return `${error.message} (${cause.code})`;
+  if (cause && typeof cause.message === 'string') return `${error.message} (${cause.message})`;
+  return error.message;
+}

@@ -1,0 +1,496 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { SETTINGS } from '../../common/core/tokens.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { getLogger } from '../../common/logging/logger.js';
+import { observeStageJob, observeWorkerCall } from '../../common/metrics/metrics.js';
+import { WorkerClient } from '../../common/worker-client/index.js';
+import type { Trx } from '../../common/database/database.js';
+import type { StageStates } from '../../db/schema.js';
+import type { RecommendationInput } from '../../engine/contracts.js';
+import { MAX_RECOMMENDATIONS, MIN_RECOMMENDATIONS } from '../../engine/recommendations/index.js';
+import { dominantLabel } from '../../engine/sentiment/index.js';
+import { personalNamesIn, scrubPersonalNames, wordCount, withoutPersonalNames } from '../../engine/text/index.js';
+import type { LanguageModelProvider } from '../../llm/index.js';
+import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
+import { LANGUAGE_MODEL } from './language-model.provider.js';
+import { PipelineQueue } from './pipeline-queue.js';
+import {
+  currentJob,
+  endStages,
+  PipelineJob,
+  stageOf,
+  type PipelineJobName,
+  type StageJobData,
+} from './pipeline-stages.js';
+import { PipelinesRepository, type PipelineRow } from './pipelines.repository.js';
+import { PipelineWarning } from './pipelines.service.js';
+import { dimensionAverages, sampleComments, topicInsights } from './recommendation-input.js';
+import { ResultsRepository, type SentimentRow } from './results.repository.js';
+import { normalizeLabel } from './topic-labels.js';
+
+/** Spec, Limits: positive comments pass the gate with this many words; the warning under this corpus size. */
+export const GATE_POSITIVE_MINIMUM_WORDS = 10;
+export const GATE_SMALL_CORPUS = 30;
+/** Submissions per worker call. */
+const SENTIMENT_BATCH = 2_000;
+const EMBEDDING_BATCH = 500;
+/** Spec, Limits: assignments with a probability above this are kept. */
+export const ASSIGNMENT_CUTOFF = 0.01;
+const CONTRACT_VERSION = '1.0';
+/** The topic model's seed: a rerun over the same comments gives the same topics. */
+const TOPIC_SEED = 42;
+
+/** A stage failure the pipeline should not retry: the message is stored after the stage key. */
+class StageFailure extends DomainError {
+  constructor(message: string) {
+    super('invalid', message);
+  }
+}
+
+interface StageContext {
+  pipeline: PipelineRow;
+  data: StageJobData;
+}
+
+/** What a stage's guarded commit decided: the next job to enqueue, or nothing (the pipeline ended or moved on). */
+type Next = { job: PipelineJobName; data: StageJobData } | { completed: true } | null;
+
+/**
+ * Runs the stages of a pipeline, one queue job at a time. Every handler re-reads the pipeline and acts only
+ * when the pipeline is in that job's stage and attempt, so a replayed, late or duplicated job does nothing
+ * harmful. The slow part (worker calls) runs outside any transaction; its results, the stage's completion
+ * and the next stage are written in one transaction that re-checks the stored state under a row lock; the
+ * next job is enqueued only after that commit (style, "Jobs and pipelines").
+ */
+@Injectable()
+export class PipelineOrchestrator {
+  private readonly client: WorkerClient;
+
+  constructor(
+    @Inject(PipelinesRepository) private readonly pipelines: PipelinesRepository,
+    @Inject(ResultsRepository) private readonly results: ResultsRepository,
+    @Inject(PipelineQueue) private readonly queue: PipelineQueue,
+    @Inject(LANGUAGE_MODEL) private readonly languageModel: LanguageModelProvider,
+    @Inject(SETTINGS)
+    private readonly settings: {
+      SENTIMENT_WORKER_URL?: string;
+      EMBEDDINGS_WORKER_URL?: string;
+      TOPIC_MODEL_WORKER_URL?: string;
+      WORKER_TOKEN?: string;
+      WORKER_TIMEOUT_MS: number;
+    },
+  ) {
+    this.client = new WorkerClient({
+      ...(settings.WORKER_TOKEN ? { token: settings.WORKER_TOKEN } : {}),
+      timeoutMs: settings.WORKER_TIMEOUT_MS,
+      onCall: observeWorkerCall,
+    });
+  }
+
+  /**
+   * Runs one stage job. `lastAttempt`: the queue will not try this job again, so a failure ends the pipeline.
+   * Throws the stage's error (the queue decides about retries: see job-errors.ts).
+   */
+  async run(job: PipelineJobName, data: StageJobData, lastAttempt: boolean): Promise<void> {
+    const stage = stageOf(job);
+    const logger = getLogger('pipeline').child({
+      pipelineId: data.pipelineId,
+      stage: stage.stageKey,
+      attempt: data.attempt,
+    });
+    const pipeline = await this.pipelines.findWithRelations(data.pipelineId);
+    if (!pipeline || !this.isCurrent(pipeline, job, data)) {
+      logger.info({ status: pipeline?.status ?? 'missing' }, 'stage job is stale; nothing to do');
+      return;
+    }
+    const started = performance.now();
+    logger.info('stage started');
+    let next: Next;
+    try {
+      next = await this.handlers[job]({ pipeline, data });
+    } catch (error) {
+      // Errors that say (WorkerCallError, DomainError) tell whether a retry may help; an unexpected one may.
+      const declared = (error as { retryable?: unknown } | null)?.retryable;
+      const final = lastAttempt || declared === false;
+      const durationMs = Math.round(performance.now() - started);
+      const outcome = final ? 'failed' : 'retry';
+      logger.warn({ err: error, final, outcome, durationMs }, 'stage failed');
+      observeStageJob(stage.stageKey, outcome, durationMs);
+      if (final) await this.fail(data, job, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    const durationMs = Math.round(performance.now() - started);
+    // `dropped`: the guarded commit found the pipeline moved on (cancelled, failed, another attempt).
+    const outcome = next === null ? 'dropped' : 'completed';
+    logger.info({ durationMs, outcome, next: next && 'job' in next ? next.job : next }, 'stage finished');
+    observeStageJob(stage.stageKey, outcome, durationMs);
+    if (next && 'job' in next) await this.queue.enqueueStage(next.job, next.data);
+    else if (next?.completed) await this.queue.enqueueAnalyticsRefresh(data.pipelineId);
+  }
+
+  private isCurrent(
+    pipeline: { status: PipelineRow['status']; stages: StageStates; stage_attempt: number },
+    job: PipelineJobName,
+    data: StageJobData,
+  ): boolean {
+    return currentJob(pipeline.status, pipeline.stages) === job && pipeline.stage_attempt === data.attempt;
+  }
+
+  /** The pipeline → FAILED with the stage named (conventions §6), unless it moved on meanwhile. */
+  private async fail(data: StageJobData, job: PipelineJobName, message: string): Promise<void> {
+    const stage = stageOf(job);
+    await this.pipelines.transaction(async (trx) => {
+      const locked = await this.pipelines.lock(trx, data.pipelineId);
+      if (
+        !locked ||
+        !this.isCurrent({ status: locked.status, stages: locked.stages, stage_attempt: locked.stageAttempt }, job, data)
+      )
+        return;
+      await this.pipelines.update(trx, data.pipelineId, {
+        status: 'FAILED',
+        stages: endStages(locked.stages, stage.stageKey),
+        errorMessage: `${stage.stageKey}: ${message}`,
+      });
+    });
+  }
+
+  /**
+   * The guarded commit of a stage: locks the pipeline, re-checks it is still in this job's stage and attempt,
+   * and runs `write` (results and the move to the next stage). A stale job's results are dropped.
+   */
+  private commit(
+    context: StageContext,
+    job: PipelineJobName,
+    write: (trx: Trx, stages: StageStates, warnings: string[]) => Promise<Next>,
+  ): Promise<Next> {
+    return this.pipelines.transaction(async (trx) => {
+      const locked = await this.pipelines.lock(trx, context.data.pipelineId);
+      if (
+        !locked ||
+        !this.isCurrent(
+          { status: locked.status, stages: locked.stages, stage_attempt: locked.stageAttempt },
+          job,
+          context.data,
+        )
+      ) {
+        getLogger('pipeline').info(
+          { pipelineId: context.data.pipelineId, job },
+          'pipeline moved on; stage result dropped',
+        );
+        return null;
+      }
+      return write(trx, locked.stages, locked.warnings);
+    });
+  }
+
+  private workerUrl(name: 'SENTIMENT_WORKER_URL' | 'TOPIC_MODEL_WORKER_URL'): string {
+    const url = this.settings[name];
+    if (!url) throw new StageFailure(`no worker is configured (set ${name})`);
+    return url;
+  }
+
+  private readonly handlers: Record<PipelineJobName, (context: StageContext) => Promise<Next>> = {
+    [PipelineJob.SENTIMENT]: (context) => this.sentiment(context),
+    [PipelineJob.SENTIMENT_GATE]: (context) => this.gate(context),
+    [PipelineJob.EMBEDDINGS]: (context) => this.embeddings(context),
+    [PipelineJob.TOPIC_MODELING]: (context) => this.topicModeling(context),
+    [PipelineJob.TOPIC_LABELING]: (context) => this.labeling(context),
+    [PipelineJob.RECOMMENDATIONS]: (context) => this.recommendations(context),
+  };
+
+  /** Every cleaned comment to the sentiment worker; results pinned to the ids sent; run COMPLETED. */
+  private async sentiment(context: StageContext): Promise<Next> {
+    const { pipeline } = context;
+    const url = this.workerUrl('SENTIMENT_WORKER_URL');
+    const run = await this.results.sentimentRun(pipeline.id);
+    if (!run) throw new Error('the confirmed pipeline has no sentiment run');
+    const corpus = await this.pipelines.corpus(this.pipelines.filterOf(pipeline));
+    if (corpus.length === 0) throw new StageFailure('no submission in the scope has a comment to analyse');
+    const rows: SentimentRow[] = [];
+    let workerVersion = '';
+    for (let offset = 0; offset < corpus.length; offset += SENTIMENT_BATCH) {
+      const batch = corpus.slice(offset, offset + SENTIMENT_BATCH);
+      const output = await this.client.sentiment(url, {
+        jobId: randomUUID(),
+        version: CONTRACT_VERSION,
+        type: 'sentiment',
+        items: batch.map((item) => ({ submissionId: item.id, text: item.text })),
+        metadata: { pipelineId: pipeline.id, runId: run.id },
+        publishedAt: new Date().toISOString(),
+      });
+      workerVersion = output.version;
+      for (const result of output.results) {
+        const scores = { positive: result.positive, neutral: result.neutral, negative: result.negative };
+        rows.push({ submissionId: result.submissionId, ...scores, label: dominantLabel(scores) });
+      }
+    }
+    return this.commit(context, PipelineJob.SENTIMENT, async (trx, stages) => {
+      await this.results.insertSentimentResults(trx, run.id, rows);
+      await this.results.completeSentimentRun(trx, run.id, workerVersion, rows.length);
+      await this.pipelines.update(trx, pipeline.id, {
+        status: 'SENTIMENT_GATE',
+        stages: { ...stages, sentiment: 'completed', sentimentGate: 'processing' },
+        stageAttempt: 1,
+        stageStartedAt: new Date(),
+      });
+      return { job: PipelineJob.SENTIMENT_GATE, data: { pipelineId: pipeline.id, attempt: 1 } };
+    });
+  }
+
+  /** Spec: negative and neutral always pass; positive only with 10 or more words. */
+  private async gate(context: StageContext): Promise<Next> {
+    const { pipeline } = context;
+    const run = await this.results.sentimentRun(pipeline.id);
+    if (!run) throw new Error('the pipeline has no sentiment run');
+    const scored = await this.results.sentimentWithText(run.id);
+    const passed = scored
+      .filter((row) => row.label !== 'positive' || wordCount(row.text ?? '') >= GATE_POSITIVE_MINIMUM_WORDS)
+      .map((row) => row.submissionId);
+    const excluded = scored.length - passed.length;
+    if (passed.length === 0)
+      throw new StageFailure(
+        `no comment passed the sentiment gate (${excluded} positive comments under ${GATE_POSITIVE_MINIMUM_WORDS} words)`,
+      );
+    const embeddingsWanted = Boolean(this.settings.EMBEDDINGS_WORKER_URL);
+    return this.commit(context, PipelineJob.SENTIMENT_GATE, async (trx, stages, warnings) => {
+      await this.results.markGate(trx, run.id, passed);
+      await this.pipelines.update(trx, pipeline.id, {
+        status: 'TOPIC_MODELING',
+        gate: { included: passed.length, excluded },
+        warnings:
+          passed.length < GATE_SMALL_CORPUS && !warnings.includes(PipelineWarning.SMALL_POST_GATE_CORPUS)
+            ? [...warnings, PipelineWarning.SMALL_POST_GATE_CORPUS]
+            : warnings,
+        stages: {
+          ...stages,
+          sentimentGate: 'completed',
+          embeddings: embeddingsWanted ? 'processing' : 'skipped',
+          topicModeling: embeddingsWanted ? 'pending' : 'processing',
+        },
+        stageAttempt: 1,
+        stageStartedAt: new Date(),
+      });
+      return {
+        job: embeddingsWanted ? PipelineJob.EMBEDDINGS : PipelineJob.TOPIC_MODELING,
+        data: { pipelineId: pipeline.id, attempt: 1 },
+      };
+    });
+  }
+
+  /**
+   * The barrier before topic modeling: every gate-passing submission gets its embedding. Batches are stored as
+   * they come (embeddings belong to the submission and serve later pipelines), so a retry resumes.
+   */
+  private async embeddings(context: StageContext): Promise<Next> {
+    const { pipeline } = context;
+    const url = this.settings.EMBEDDINGS_WORKER_URL;
+    const run = await this.results.sentimentRun(pipeline.id);
+    if (!run) throw new Error('the pipeline has no sentiment run');
+    if (url) {
+      const missing = await this.results.missingEmbeddings(run.id);
+      for (let offset = 0; offset < missing.length; offset += EMBEDDING_BATCH) {
+        const batch = missing.slice(offset, offset + EMBEDDING_BATCH);
+        const output = await this.client.embeddings(url, {
+          jobId: randomUUID(),
+          version: CONTRACT_VERSION,
+          type: 'embedding',
+          items: batch.map((item) => ({ submissionId: item.submissionId, text: item.text })),
+          metadata: { pipelineId: pipeline.id, runId: run.id },
+          publishedAt: new Date().toISOString(),
+        });
+        await this.results.storeEmbeddings(output.results, output.model);
+      }
+    }
+    return this.commit(context, PipelineJob.EMBEDDINGS, async (trx, stages) => {
+      await this.pipelines.update(trx, pipeline.id, {
+        stages: { ...stages, embeddings: url ? 'completed' : 'skipped', topicModeling: 'processing' },
+        stageAttempt: 1,
+        stageStartedAt: new Date(),
+      });
+      return { job: PipelineJob.TOPIC_MODELING, data: { pipelineId: pipeline.id, attempt: 1 } };
+    });
+  }
+
+  /** Gate-passing comments with embeddings to the topic model; topics, kept assignments and isDominant stored. */
+  private async topicModeling(context: StageContext): Promise<Next> {
+    const { pipeline } = context;
+    const url = this.workerUrl('TOPIC_MODEL_WORKER_URL');
+    const run = await this.results.sentimentRun(pipeline.id);
+    if (!run) throw new Error('the pipeline has no sentiment run');
+    const corpus = await this.results.topicCorpus(run.id);
+    const withEmbedding = corpus.filter((item) => item.embedding !== null);
+    // One vector space per model: comments embedded by another model than most are left out too.
+    const models = new Map<string, number>();
+    for (const item of withEmbedding) models.set(item.model as string, (models.get(item.model as string) ?? 0) + 1);
+    const model = [...models.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const items = withEmbedding.filter((item) => item.model === model);
+    if (items.length < corpus.length)
+      getLogger('pipeline').warn(
+        { pipelineId: pipeline.id, skipped: corpus.length - items.length },
+        'gate-passing submissions without a usable embedding are skipped by topic modeling',
+      );
+    if (items.length === 0) throw new StageFailure('no gate-passing comment has an embedding');
+    const output = await this.client.topics(url, {
+      jobId: randomUUID(),
+      version: CONTRACT_VERSION,
+      type: 'topic-model',
+      items: items.map((item) => ({
+        submissionId: item.submissionId,
+        text: item.text,
+        embedding: item.embedding as number[],
+      })),
+      metadata: { pipelineId: pipeline.id, runId: run.id },
+      publishedAt: new Date().toISOString(),
+      params: { seed: TOPIC_SEED },
+    });
+    // What a dean reads names no one: names that follow an honorific anywhere in the corpus leave the keywords.
+    const names = personalNamesIn(items.map((item) => item.text));
+    const knownNames = pipeline.facultyName ? [pipeline.facultyName] : [];
+    const topics = output.topics
+      .filter((topic) => topic.topicIndex >= 0)
+      .map((topic) => ({
+        topicIndex: topic.topicIndex,
+        rawLabel: scrubPersonalNames(topic.rawLabel, { knownNames }),
+        keywords: withoutPersonalNames(topic.keywords, names).filter(
+          (keyword) => scrubPersonalNames(keyword, { knownNames }) === keyword,
+        ),
+        docCount: topic.docCount,
+      }));
+    const assignments = output.assignments.filter(
+      (assignment) => assignment.topicIndex >= 0 && assignment.probability > ASSIGNMENT_CUTOFF,
+    );
+    if (topics.length === 0) throw new StageFailure('the topic model found no topic in the comments');
+    return this.commit(context, PipelineJob.TOPIC_MODELING, async (trx, stages) => {
+      await this.results.insertTopicModel(
+        trx,
+        pipeline.id,
+        {
+          documentCount: items.length,
+          outlierCount: output.outlierCount,
+          metrics: output.metrics,
+          workerVersion: output.version,
+        },
+        topics,
+        assignments,
+      );
+      await this.pipelines.update(trx, pipeline.id, {
+        status: 'TOPIC_LABELING',
+        stages: { ...stages, topicModeling: 'completed', topicLabeling: 'processing' },
+        stageAttempt: 1,
+        stageStartedAt: new Date(),
+      });
+      return { job: PipelineJob.TOPIC_LABELING, data: { pipelineId: pipeline.id, attempt: 1 } };
+    });
+  }
+
+  /** Labels of 2-4 words in title case, distinct in the run; a labeling failure keeps the raw labels. */
+  private async labeling(context: StageContext): Promise<Next> {
+    const { pipeline } = context;
+    const run = await this.results.topicModelRun(pipeline.id);
+    if (!run) throw new Error('the pipeline has no topic model run');
+    const topics = await this.results.topics(run.id);
+    const knownNames = pipeline.facultyName ? [pipeline.facultyName] : [];
+    let labels: Array<{ topicId: string; label: string }> = [];
+    let labelingState: 'completed' | 'failed' = 'completed';
+    try {
+      const answer = await this.languageModel.labelTopics(
+        topics.map((topic) => ({ topicIndex: topic.topicIndex, rawLabel: topic.rawLabel, keywords: topic.keywords })),
+      );
+      const used = new Set<string>();
+      for (const topic of topics) {
+        const proposed = answer.value.find((label) => label.topicIndex === topic.topicIndex)?.label;
+        const label = normalizeLabel(scrubPersonalNames(proposed ?? topic.rawLabel, { knownNames }), used);
+        if (label) {
+          used.add(label.toLowerCase());
+          labels.push({ topicId: topic.id, label });
+        }
+      }
+    } catch (error) {
+      getLogger('pipeline').warn({ pipelineId: pipeline.id, err: error }, 'topic labeling failed; raw labels kept');
+      labels = [];
+      labelingState = 'failed';
+    }
+    return this.commit(context, PipelineJob.TOPIC_LABELING, async (trx, stages) => {
+      await this.results.setLabels(trx, labels);
+      const recommendationRun = await this.results.createRecommendationRun(trx, pipeline.id);
+      await this.pipelines.update(trx, pipeline.id, {
+        status: 'GENERATING_RECOMMENDATIONS',
+        stages: { ...stages, topicLabeling: labelingState, recommendations: 'processing' },
+        stageAttempt: 1,
+        stageStartedAt: new Date(),
+      });
+      return {
+        job: PipelineJob.RECOMMENDATIONS,
+        data: { pipelineId: pipeline.id, attempt: 1, runId: recommendationRun.id },
+      };
+    });
+  }
+
+  /** 3-7 STRENGTH/IMPROVEMENT actions grounded in the run's topics and dimension scores; then COMPLETED. */
+  private async recommendations(context: StageContext): Promise<Next> {
+    const { pipeline, data } = context;
+    const runId = data.runId;
+    const recommendationRun = runId ? await this.results.recommendationRun(runId) : undefined;
+    if (!recommendationRun || recommendationRun.pipeline_id !== pipeline.id)
+      throw new StageFailure('the job names no recommendation run of this pipeline');
+    const input = await this.recommendationInput(pipeline);
+    const answer = await this.languageModel.generateRecommendations(input);
+    const actions = answer.value.slice(0, MAX_RECOMMENDATIONS);
+    if (actions.length < MIN_RECOMMENDATIONS)
+      throw new StageFailure(
+        `the evidence grounds ${actions.length} recommendation(s); at least ${MIN_RECOMMENDATIONS} are needed`,
+      );
+    return this.commit(context, PipelineJob.RECOMMENDATIONS, async (trx, stages) => {
+      const current = await this.results.recommendationRun(recommendationRun.id, trx);
+      if (current?.status !== 'PROCESSING') return null;
+      await this.results.completeRecommendations(trx, recommendationRun.id, answer.source, actions);
+      await this.pipelines.update(trx, pipeline.id, {
+        status: 'COMPLETED',
+        completedAt: new Date(),
+        stages: { ...stages, recommendations: 'completed' },
+        stageStartedAt: null,
+      });
+      return { completed: true };
+    });
+  }
+
+  private async recommendationInput(pipeline: PipelineRow): Promise<RecommendationInput> {
+    const filter = this.pipelines.filterOf(pipeline);
+    const sentimentRun = await this.results.sentimentRun(pipeline.id);
+    const topicRun = await this.results.topicModelRun(pipeline.id);
+    if (!sentimentRun || !topicRun) throw new Error('the pipeline lacks its sentiment or topic model run');
+    const knownNames = pipeline.facultyName ? [pipeline.facultyName] : [];
+    const scrub = (text: string) => scrubPersonalNames(text, { knownNames });
+    const statistics = await this.pipelines.answerStatistics(filter);
+    const schemas = new Map(
+      (await this.pipelines.versionSchemas([...new Set(statistics.map((row) => row.versionId))])).map((row) => [
+        row.id,
+        row.schema as QuestionnaireSchema,
+      ]),
+    );
+    const [topics, assigned, comments, voices] = await Promise.all([
+      this.results.topics(topicRun.id),
+      this.results.dominantAssignments(topicRun.id, sentimentRun.id),
+      this.results.scoredComments(sentimentRun.id),
+      this.pipelines.voiceBreakdown(filter, true),
+    ]);
+    return {
+      scopeDescription: describeScope(pipeline),
+      dimensions: dimensionAverages(statistics, schemas),
+      topics: topicInsights(topics, assigned, scrub),
+      sampleComments: sampleComments(comments, scrub),
+      questionnaireCodes: voices,
+    };
+  }
+}
+
+function describeScope(pipeline: PipelineRow): string {
+  const parts = [
+    pipeline.facultyName ? `faculty member ${pipeline.facultyName}` : null,
+    pipeline.programCode ? `program ${pipeline.programCode}` : null,
+    pipeline.departmentCode ? `department ${pipeline.departmentCode}` : null,
+    pipeline.campusCode ? `campus ${pipeline.campusCode}` : null,
+  ].filter((part): part is string => part !== null);
+  return `${parts.join(', ') || 'the institution'}, ${pipeline.semesterLabel} (${pipeline.semesterCode})`;
+}

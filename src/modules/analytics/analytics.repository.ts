@@ -1,0 +1,201 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DATABASE } from '../../common/core/tokens.js';
+import type { DatabaseClient } from '../../common/database/database.js';
+
+/**
+ * The order of semesters, the same as mv_faculty_trends' ordinal (migration 0005): start date, then creation
+ * time when a semester has no date, then id.
+ */
+const semesterOrderKey = (alias: string) =>
+  sql`coalesce(${sql.ref(`${alias}.start_date`)}::timestamp AT TIME ZONE 'UTC', ${sql.ref(`${alias}.created_at`)})`;
+
+export interface SemesterRef {
+  id: string;
+  campusId: string;
+}
+
+/** What a caller may see in one semester: null lists mean no restriction on that axis. */
+export interface ViewFilter {
+  semesterId: string;
+  campusId: string;
+  departmentCodes: string[] | null;
+  programCode: string | null;
+}
+
+/** One row of mv_faculty_semester_stats for the asked semester, with its rank, deltas and trend. */
+export interface FacultySemesterRow {
+  facultyId: string;
+  facultyName: string;
+  departmentCode: string;
+  departmentName: string | null;
+  programCode: string | null;
+  campusCode: string;
+  semesterCode: string;
+  academicYear: string;
+  submissionCount: number;
+  commentCount: number;
+  analyzedCount: number;
+  positiveCount: number;
+  neutralCount: number;
+  negativeCount: number;
+  distinctTopicCount: number;
+  avgNormalizedScore: number | null;
+  positiveRate: number | null;
+  percentileRank: number | null;
+  scoreDelta: number | null;
+  sentimentDelta: number | null;
+  semesterCount: number;
+  scoreSlope: number | null;
+  scoreR2: number | null;
+  sentimentSlope: number | null;
+  sentimentR2: number | null;
+}
+
+export interface TrendRow {
+  facultyId: string;
+  facultyName: string;
+  departmentCode: string;
+  semesterCount: number;
+  latestSemesterId: string;
+  latestAvgNormalizedScore: number | null;
+  latestPositiveRate: number | null;
+  scoreSlope: number | null;
+  scoreR2: number | null;
+  sentimentSlope: number | null;
+  sentimentR2: number | null;
+}
+
+/** Every read of the analytics views, in visible SQL. Scope is decided by the service and passed in. */
+@Injectable()
+export class AnalyticsRepository {
+  constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
+
+  async semester(semesterId: string): Promise<SemesterRef | undefined> {
+    const { rows } = await sql<SemesterRef>`
+      SELECT id, campus_id AS "campusId" FROM semesters WHERE id = ${semesterId}`.execute(this.db);
+    return rows[0];
+  }
+
+  /** The latest semester (same order as the views) of a campus where the user holds an assignment. */
+  async latestAssignedSemester(userId: string): Promise<SemesterRef | undefined> {
+    const { rows } = await sql<SemesterRef>`
+      SELECT s.id, s.campus_id AS "campusId"
+      FROM semesters s
+      JOIN campuses c ON c.id = s.campus_id
+      WHERE c.code IN (SELECT campus_code FROM scope_assignments WHERE user_id = ${userId})
+      ORDER BY ${semesterOrderKey('s')} DESC, s.id DESC
+      LIMIT 1`.execute(this.db);
+    return rows[0];
+  }
+
+  /** The latest semester of all (same order as the views). */
+  async latestSemester(): Promise<SemesterRef | undefined> {
+    const { rows } = await sql<SemesterRef>`
+      SELECT s.id, s.campus_id AS "campusId" FROM semesters s
+      ORDER BY ${semesterOrderKey('s')} DESC, s.id DESC
+      LIMIT 1`.execute(this.db);
+    return rows[0];
+  }
+
+  async departmentCodes(departmentIds: string[]): Promise<string[]> {
+    if (departmentIds.length === 0) return [];
+    const { rows } = await sql<{ code: string }>`
+      SELECT DISTINCT code FROM departments WHERE id = ANY(${departmentIds}::uuid[]) ORDER BY code`.execute(this.db);
+    return rows.map((row) => row.code);
+  }
+
+  async programCodes(programIds: string[]): Promise<string[]> {
+    if (programIds.length === 0) return [];
+    const { rows } = await sql<{ code: string }>`
+      SELECT DISTINCT code FROM programs WHERE id = ANY(${programIds}::uuid[]) ORDER BY code`.execute(this.db);
+    return rows.map((row) => row.code);
+  }
+
+  /**
+   * The faculty rows of one semester in scope. percentileRank is the percent rank (0-100) of the average score
+   * among every faculty member of the same department in that semester, before the program filter, so a
+   * filter does not move anyone's rank. Deltas compare with the previous semester of the same campus.
+   */
+  async semesterRows(filter: ViewFilter): Promise<FacultySemesterRow[]> {
+    const { rows } = await sql<FacultySemesterRow>`
+      WITH target AS (
+        SELECT s.id, s.campus_id, ${semesterOrderKey('s')} AS order_key FROM semesters s WHERE s.id = ${filter.semesterId}
+      ),
+      previous AS (
+        SELECT s.id FROM semesters s JOIN target t ON s.campus_id = t.campus_id
+        WHERE (${semesterOrderKey('s')}, s.id) < (t.order_key, t.id)
+        ORDER BY ${semesterOrderKey('s')} DESC, s.id DESC
+        LIMIT 1
+      ),
+      ranked AS (
+        SELECT stats.*,
+          stats.positive_count::double precision / nullif(stats.analyzed_count, 0) AS positive_rate,
+          CASE WHEN stats.avg_normalized_score IS NOT NULL THEN percent_rank() OVER (
+            PARTITION BY stats.department_code_snapshot, stats.avg_normalized_score IS NULL
+            ORDER BY stats.avg_normalized_score) END AS percent_rank
+        FROM mv_faculty_semester_stats stats
+        WHERE stats.semester_id = ${filter.semesterId} AND stats.campus_id = ${filter.campusId}
+      )
+      SELECT r.faculty_id AS "facultyId", r.faculty_name AS "facultyName",
+        r.department_code_snapshot AS "departmentCode", r.department_name AS "departmentName",
+        r.program_code AS "programCode", r.campus_code AS "campusCode", r.semester_code AS "semesterCode",
+        r.academic_year AS "academicYear",
+        r.submission_count::int AS "submissionCount", r.comment_count::int AS "commentCount",
+        r.analyzed_count::int AS "analyzedCount", r.positive_count::int AS "positiveCount",
+        r.neutral_count::int AS "neutralCount", r.negative_count::int AS "negativeCount",
+        r.distinct_topic_count::int AS "distinctTopicCount",
+        r.avg_normalized_score::double precision AS "avgNormalizedScore",
+        round(r.positive_rate::numeric, 4)::double precision AS "positiveRate",
+        round((r.percent_rank * 100)::numeric, 2)::double precision AS "percentileRank",
+        (r.avg_normalized_score - previous_stats.avg_normalized_score)::double precision AS "scoreDelta",
+        round((r.positive_rate - previous_stats.positive_count::double precision
+          / nullif(previous_stats.analyzed_count, 0))::numeric, 4)::double precision AS "sentimentDelta",
+        coalesce(trend.semester_count, 0)::int AS "semesterCount",
+        trend.score_slope AS "scoreSlope", trend.score_r2 AS "scoreR2",
+        trend.sentiment_slope AS "sentimentSlope", trend.sentiment_r2 AS "sentimentR2"
+      FROM ranked r
+      LEFT JOIN mv_faculty_semester_stats previous_stats
+        ON previous_stats.semester_id = (SELECT id FROM previous)
+        AND previous_stats.faculty_id = r.faculty_id
+        AND previous_stats.department_code_snapshot = r.department_code_snapshot
+      LEFT JOIN mv_faculty_trends trend
+        ON trend.faculty_id = r.faculty_id AND trend.department_code_snapshot = r.department_code_snapshot
+      WHERE (${filter.departmentCodes}::text[] IS NULL OR r.department_code_snapshot = ANY(${filter.departmentCodes}::text[]))
+        AND (${filter.programCode}::text IS NULL OR r.program_code = ${filter.programCode}::text)
+      ORDER BY r.department_code_snapshot, r.faculty_name, r.faculty_id`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Trend rows with at least `minSemesters` semesters, score_slope ascending. `scope` null: every row; otherwise
+   * rows whose faculty member and department have data at the campus within the department codes (null: any).
+   */
+  async trends(
+    minSemesters: number,
+    scope: { campusId: string; departmentCodes: string[] | null } | null,
+  ): Promise<TrendRow[]> {
+    const campusId = scope?.campusId ?? null;
+    const codes = scope?.departmentCodes ?? null;
+    const { rows } = await sql<TrendRow>`
+      SELECT t.faculty_id AS "facultyId", latest.faculty_name AS "facultyName",
+        t.department_code_snapshot AS "departmentCode", t.semester_count::int AS "semesterCount",
+        t.latest_semester_id AS "latestSemesterId",
+        t.latest_avg_normalized_score AS "latestAvgNormalizedScore",
+        round(t.latest_positive_rate::numeric, 4)::double precision AS "latestPositiveRate",
+        t.score_slope AS "scoreSlope", t.score_r2 AS "scoreR2",
+        t.sentiment_slope AS "sentimentSlope", t.sentiment_r2 AS "sentimentR2"
+      FROM mv_faculty_trends t
+      JOIN mv_faculty_semester_stats latest
+        ON latest.faculty_id = t.faculty_id AND latest.semester_id = t.latest_semester_id
+        AND latest.department_code_snapshot = t.department_code_snapshot
+      WHERE t.semester_count >= ${minSemesters}
+        AND (${campusId}::uuid IS NULL OR EXISTS (
+          SELECT 1 FROM mv_faculty_semester_stats s
+          WHERE s.faculty_id = t.faculty_id AND s.department_code_snapshot = t.department_code_snapshot
+            AND s.campus_id = ${campusId}::uuid
+            AND (${codes}::text[] IS NULL OR s.department_code_snapshot = ANY(${codes}::text[]))))
+      ORDER BY t.score_slope ASC NULLS LAST, t.faculty_id, t.department_code_snapshot`.execute(this.db);
+    return rows;
+  }
+}

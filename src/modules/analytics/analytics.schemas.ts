@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/** Spec, Limits: trimmed, non-empty, at most 20 characters. */
+const programCode = z
+  .string()
+  .trim()
+  .min(1, 'programCode must not be empty')
+  .max(20, 'programCode takes at most 20 characters')
+  .optional();
+
+export const analyticsSemesterQuery = z.object({
+  semesterId: z.uuid(),
+  programCode,
+});
+
+export const DEFAULT_TREND_MIN_SEMESTERS = 3;
+export const DEFAULT_TREND_MIN_R2 = 0.5;
+
+export const trendsQuery = z.object({
+  semesterId: z
+    .uuid()
+    .optional()
+    .describe("scope resolution only; omitted: the latest semester of the caller's campus"),
+  minSemesters: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(100)
+    .default(DEFAULT_TREND_MIN_SEMESTERS)
+    .describe('faculty with at least this many semesters of data (a regression needs 2)'),
+  minR2: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(DEFAULT_TREND_MIN_R2)
+    .describe('R² at or above which a slope counts as improving or declining; below it the trend is stable'),
+});
+
+const facultyIdentity = {
+  facultyId: z.uuid(),
+  facultyName: z.string(),
+  departmentCode: z.string().nullable(),
+};
+
+const semesterStats = {
+  departmentName: z.string().nullable(),
+  programCode: z.string().nullable(),
+  campusCode: z.string(),
+  semesterCode: z.string(),
+  academicYear: z.string(),
+  submissionCount: z.number().int(),
+  commentCount: z.number().int(),
+  analyzedCount: z.number().int(),
+  positiveCount: z.number().int(),
+  neutralCount: z.number().int(),
+  negativeCount: z.number().int(),
+  distinctTopicCount: z.number().int(),
+  avgNormalizedScore: z.number().nullable(),
+  positiveRate: z.number().nullable(),
+};
+
+export const overviewView = z.object({
+  semesterId: z.uuid(),
+  programCode: z.string().nullable(),
+  lastRefreshedAt: z.string().nullable(),
+  summary: z.object({
+    facultyCount: z.number().int(),
+    submissionCount: z.number().int(),
+    commentCount: z.number().int(),
+    analyzedCount: z.number().int(),
+    positiveCount: z.number().int(),
+    neutralCount: z.number().int(),
+    negativeCount: z.number().int(),
+  }),
+  faculty: z.array(
+    z.object({
+      ...facultyIdentity,
+      ...semesterStats,
+      percentileRank: z.number().nullable().describe('percent rank (0-100) of the score within the department'),
+      scoreDelta: z.number().nullable().describe('versus the previous semester of the same campus'),
+      sentimentDelta: z.number().nullable().describe('positive rate versus the previous semester of the same campus'),
+    }),
+  ),
+});
+
+export const ATTENTION_FLAGS = ['declining_trend', 'quant_qual_gap', 'low_coverage'] as const;
+
+export const attentionView = z.object({
+  semesterId: z.uuid(),
+  programCode: z.string().nullable(),
+  lastRefreshedAt: z.string().nullable(),
+  faculty: z.array(
+    z.object({
+      ...facultyIdentity,
+      ...semesterStats,
+      coverageRate: z.number().nullable(),
+      semesterCount: z.number().int(),
+      scoreSlope: z.number().nullable(),
+      scoreR2: z.number().nullable(),
+      sentimentSlope: z.number().nullable(),
+      sentimentR2: z.number().nullable(),
+      flags: z.array(z.enum(ATTENTION_FLAGS)).min(1),
+    }),
+  ),
+});
+
+export const trendsView = z.object({
+  semesterId: z.uuid().nullable(),
+  minSemesters: z.number().int(),
+  minR2: z.number(),
+  lastRefreshedAt: z.string().nullable(),
+  faculty: z.array(
+    z.object({
+      ...facultyIdentity,
+      semesterCount: z.number().int(),
+      latestSemesterId: z.uuid(),
+      latestAvgNormalizedScore: z.number().nullable(),
+      latestPositiveRate: z.number().nullable(),
+      scoreSlope: z.number().nullable(),
+      scoreR2: z.number().nullable(),
+      sentimentSlope: z.number().nullable(),
+      sentimentR2: z.number().nullable(),
+      trendDirection: z.enum(['improving', 'declining', 'stable']),
+    }),
+  ),
+});
+
+export type OverviewView = z.infer<typeof overviewView>;
+export type AttentionView = z.infer<typeof attentionView>;
+export type TrendsView = z.infer<typeof trendsView>;

@@ -1,0 +1,265 @@
+/**
+ * The arithmetic of the faculty report and the composite overview (pure). The repository hands in grouped
+ * counts; nothing here touches the database, so one routine serves /report, /overview and the PDF.
+ */
+import {
+  leafSections,
+  QUESTION_VALUE_RANGE,
+  type QuestionnaireSchema,
+  type QuestionType,
+  type Section,
+} from '../questionnaires/questionnaire-schema.js';
+import { round2 } from '../questionnaires/scoring.js';
+import type { ReportView } from './faculty-reports.schemas.js';
+
+export { round2 };
+
+/** One group of identical answers: how many submissions of `versionId` gave `value` to `questionId`. */
+export interface AnswerCount {
+  versionId: string;
+  questionId: string;
+  dimensionCode: string;
+  value: number;
+  count: number;
+}
+
+/** Sum and count of the normalizedScore of the submissions of one type (the repository's scoreTotals). */
+export interface ScoreTotals {
+  submissionCount: number;
+  scoredCount: number;
+  scoreSum: number;
+}
+
+/**
+ * A type's rating: the mean normalizedScore of its submissions (0..100, the scale of scoring.ts), round2.
+ * The one routine behind /report's overall rating and /overview's per-type ratings.
+ */
+export function typeRating(totals: ScoreTotals): number | null {
+  if (totals.scoredCount === 0) return null;
+  return round2(totals.scoreSum / totals.scoredCount);
+}
+
+export type Interpretation = 'Excellent' | 'Very Good' | 'Good' | 'Fair' | 'Poor';
+
+/** Bands on the 1..5 scale, applied to the rounded average: [4.50, 5] Excellent, [3.50, 4.50) Very Good, ... */
+export const INTERPRETATION_BANDS: ReadonlyArray<{ min: number; label: Interpretation }> = [
+  { min: 4.5, label: 'Excellent' },
+  { min: 3.5, label: 'Very Good' },
+  { min: 2.5, label: 'Good' },
+  { min: 1.5, label: 'Fair' },
+  { min: Number.NEGATIVE_INFINITY, label: 'Poor' },
+];
+
+export function interpret(average: number): Interpretation {
+  return INTERPRETATION_BANDS.find((band) => average >= band.min)!.label;
+}
+
+/** Every raw value of a question type, as the keys of ratingCounts ('1'..'5', '0'/'1'). */
+export function ratingKeys(type: QuestionType): string[] {
+  const { min, max } = QUESTION_VALUE_RANGE[type];
+  return Array.from({ length: max - min + 1 }, (_, index) => String(min + index));
+}
+
+/** An answer scaled to 0..1 as in scoring.ts. */
+function scaled(type: QuestionType, value: number): number {
+  const { min, max } = QUESTION_VALUE_RANGE[type];
+  return (value - min) / (max - min);
+}
+
+/** Leaf sections with the titles of the sections enclosing them, in document order. */
+function leavesWithPath(
+  schema: QuestionnaireSchema,
+): Array<{ path: string[]; leaf: ReturnType<typeof leafSections>[0] }> {
+  const leaves = new Set(leafSections(schema));
+  const found: Array<{ path: string[]; leaf: ReturnType<typeof leafSections>[0] }> = [];
+  const walk = (sections: Section[], path: string[]) => {
+    for (const section of sections) {
+      if (leaves.has(section as ReturnType<typeof leafSections>[0]))
+        found.push({ path, leaf: section as ReturnType<typeof leafSections>[0] });
+      else if (section.sections) walk(section.sections, [...path, section.title]);
+    }
+  };
+  walk(schema.sections, []);
+  return found;
+}
+
+/** questionId → type, per version. */
+function questionTypes(schema: QuestionnaireSchema): Map<string, QuestionType> {
+  const types = new Map<string, QuestionType>();
+  for (const leaf of leafSections(schema)) for (const question of leaf.questions) types.set(question.id, question.type);
+  return types;
+}
+
+export interface ReportInput {
+  /** The version whose sections are shown (latest published with submissions), or null when none. */
+  shownSchema: QuestionnaireSchema | null;
+  /** Every version with submissions in the report: the type of each answer comes from its own version. */
+  schemas: ReadonlyMap<string, QuestionnaireSchema>;
+  answers: readonly AnswerCount[];
+  /** Submissions that answered at least one question of a section of the shown version, by section id. */
+  sectionResponses: ReadonlyMap<string, number>;
+  dimensionNames: ReadonlyMap<string, string>;
+  /** The type rating of the same filter (typeRating). */
+  overall: TypeRating;
+}
+
+export function buildReportBody(input: ReportInput): Pick<ReportView, 'sections' | 'dimensions' | 'overall'> {
+  const typesByVersion = new Map([...input.schemas].map(([id, schema]) => [id, questionTypes(schema)]));
+
+  // Questions are matched by id across versions; a count whose value is not a key of the shown type is left out.
+  const countsByQuestion = new Map<string, Map<number, number>>();
+  for (const answer of input.answers) {
+    const byValue = countsByQuestion.get(answer.questionId) ?? new Map<number, number>();
+    byValue.set(answer.value, (byValue.get(answer.value) ?? 0) + answer.count);
+    countsByQuestion.set(answer.questionId, byValue);
+  }
+
+  const sections = input.shownSchema
+    ? leavesWithPath(input.shownSchema).map(({ path, leaf }) => {
+        let scaledSum = 0;
+        let scaledCount = 0;
+        const questions = leaf.questions.map((question) => {
+          const keys = ratingKeys(question.type);
+          const ratingCounts: Record<string, number> = Object.fromEntries(keys.map((key) => [key, 0]));
+          let sum = 0;
+          let count = 0;
+          for (const [value, times] of countsByQuestion.get(question.id) ?? []) {
+            if (!(String(value) in ratingCounts)) continue;
+            ratingCounts[String(value)]! += times;
+            sum += value * times;
+            count += times;
+            scaledSum += scaled(question.type, value) * times;
+            scaledCount += times;
+          }
+          return {
+            id: question.id,
+            text: question.text,
+            type: question.type,
+            dimensionCode: question.dimensionCode,
+            responseCount: count,
+            average: count === 0 ? null : round2(sum / count),
+            ratingCounts,
+          };
+        });
+        return {
+          id: leaf.id,
+          title: leaf.title,
+          path,
+          weight: leaf.weight,
+          responseCount: input.sectionResponses.get(leaf.id) ?? 0,
+          rating: scaledCount === 0 ? null : round2((scaledSum / scaledCount) * 100),
+          questions,
+        };
+      })
+    : [];
+
+  // Dimensions: every answer of every version, on 1..5 (1 + 4 × scaled), weighted by how many gave it.
+  const dimensionTotals = new Map<string, { sum: number; count: number }>();
+  for (const answer of input.answers) {
+    const type = typesByVersion.get(answer.versionId)?.get(answer.questionId);
+    if (!type) continue;
+    const totals = dimensionTotals.get(answer.dimensionCode) ?? { sum: 0, count: 0 };
+    totals.sum += (1 + 4 * scaled(type, answer.value)) * answer.count;
+    totals.count += answer.count;
+    dimensionTotals.set(answer.dimensionCode, totals);
+  }
+  const schemaOrder = input.shownSchema
+    ? leafSections(input.shownSchema).flatMap((leaf) => leaf.questions.map((question) => question.dimensionCode))
+    : [];
+  const order = (code: string) => {
+    const index = schemaOrder.indexOf(code);
+    return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  const dimensions = [...dimensionTotals]
+    .sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
+    .map(([code, totals]) => {
+      const average = round2(totals.sum / totals.count);
+      return {
+        code,
+        displayName: input.dimensionNames.get(code) ?? code,
+        average,
+        responseCount: totals.count,
+        interpretation: interpret(average),
+      };
+    });
+
+  return {
+    sections,
+    dimensions,
+    overall: input.overall,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Composite (spec, "Composite rating (overview)" and "Faculty composite coverage status")
+// ---------------------------------------------------------------------------------------------------
+
+export const COMPOSITE_WEIGHTS = [
+  { code: 'FACULTY_FEEDBACK', weight: 0.5 },
+  { code: 'FACULTY_OUT_OF_CLASSROOM', weight: 0.25 },
+  { code: 'FACULTY_IN_CLASSROOM', weight: 0.25 },
+] as const;
+
+export type CoverageStatus = 'FULL' | 'PARTIAL' | 'PARTIAL_NO_FEEDBACK' | 'FEEDBACK_ONLY' | 'INSUFFICIENT' | 'NO_DATA';
+
+export const COVERAGE_WEIGHTS: Record<CoverageStatus, number> = {
+  FULL: 1,
+  PARTIAL: 0.75,
+  PARTIAL_NO_FEEDBACK: 0.5,
+  FEEDBACK_ONLY: 0.5,
+  INSUFFICIENT: 0.25,
+  NO_DATA: 0,
+};
+
+export function coverageStatus(feedback: boolean, out: boolean, inClassroom: boolean): CoverageStatus {
+  const others = Number(out) + Number(inClassroom);
+  if (feedback) return others === 2 ? 'FULL' : others === 1 ? 'PARTIAL' : 'FEEDBACK_ONLY';
+  return others === 2 ? 'PARTIAL_NO_FEEDBACK' : others === 1 ? 'INSUFFICIENT' : 'NO_DATA';
+}
+
+export interface TypeRating {
+  rating: number | null;
+  submissionCount: number;
+}
+
+/**
+ * The composite of the three per-type ratings. effectiveWeight is the weight when FULL and the weight ÷ the
+ * coverage weight when PARTIAL or FEEDBACK_ONLY; under the statuses without a composite
+ * (PARTIAL_NO_FEEDBACK, INSUFFICIENT, NO_DATA) nothing contributes: effectiveWeight 0, contribution null.
+ */
+export function compositeOf(ratings: ReadonlyMap<string, TypeRating>) {
+  const present = (code: string) => (ratings.get(code)?.rating ?? null) !== null;
+  const status = coverageStatus(
+    present('FACULTY_FEEDBACK'),
+    present('FACULTY_OUT_OF_CLASSROOM'),
+    present('FACULTY_IN_CLASSROOM'),
+  );
+  const coverageWeight = COVERAGE_WEIGHTS[status];
+  const contributes = status === 'FULL' || status === 'PARTIAL' || status === 'FEEDBACK_ONLY';
+  const contributions = COMPOSITE_WEIGHTS.map(({ code, weight }) => {
+    const { rating, submissionCount } = ratings.get(code) ?? { rating: null, submissionCount: 0 };
+    const effectiveWeight = rating === null || !contributes ? 0 : status === 'FULL' ? weight : weight / coverageWeight;
+    return {
+      questionnaireTypeCode: code,
+      weight,
+      effectiveWeight,
+      rating,
+      submissionCount,
+      contribution: rating === null || !contributes ? null : round2(rating * effectiveWeight),
+    };
+  });
+  let rating: number | null = null;
+  if (status === 'FEEDBACK_ONLY') rating = round2(ratings.get('FACULTY_FEEDBACK')!.rating!);
+  else if (contributes) rating = round2(contributions.reduce((sum, entry) => sum + (entry.contribution ?? 0), 0));
+  return { coverageStatus: status, coverageWeight, composite: { rating }, contributions };
+}
+
+/** Cuts a quote to at most `max` characters at a word boundary, ending with an ellipsis when cut. */
+export function truncateQuote(text: string, max = 280): string {
+  const normalized = text.replace(/\s+/gu, ' ').trim();
+  if (normalized.length <= max) return normalized;
+  const head = normalized.slice(0, max - 1);
+  const boundary = head.lastIndexOf(' ');
+  const cut = boundary > max / 2 ? head.slice(0, boundary) : head;
+  return `${cut.replace(/[\s,;:.-]+$/u, '')}…`;
+}

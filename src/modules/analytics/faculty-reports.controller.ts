@@ -1,0 +1,123 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authenticated-user.js';
+import { Roles } from '../../common/auth/roles.js';
+import { Route } from '../../common/http/route.js';
+import { renderFacultyReportPdf } from './faculty-report-pdf.js';
+import {
+  commentsQuery,
+  commentsView,
+  facultyParams,
+  overviewQuery,
+  overviewView,
+  qualitativeSummaryView,
+  questionnaireTypesView,
+  reportQuery,
+  reportView,
+  semesterQuery,
+  type CommentsQuery,
+  type OverviewQuery,
+  type ReportQuery,
+} from './faculty-reports.schemas.js';
+import { FacultyReportsService } from './faculty-reports.service.js';
+
+type Params = z.infer<typeof facultyParams>;
+
+/**
+ * Spec, "Faculty report endpoints": live data; DEAN, CHAIRPERSON, CAMPUS_HEAD within their resolved scope,
+ * SUPER_ADMIN, and FACULTY for themselves only.
+ */
+@Controller('analytics/faculty')
+@Roles('DEAN', 'CHAIRPERSON', 'CAMPUS_HEAD', 'SUPER_ADMIN', 'FACULTY')
+export class FacultyReportsController {
+  constructor(@Inject(FacultyReportsService) private readonly reports: FacultyReportsService) {}
+
+  @Get(':facultyId/report')
+  @Route({
+    summary: 'Sections with per-question rating counts, dimension averages and the overall rating of one type',
+    tags: ['analytics'],
+    params: facultyParams,
+    query: reportQuery,
+    response: reportView,
+  })
+  report(@CurrentUser() user: AuthenticatedUser, @Param() params: Params, @Query() query: ReportQuery) {
+    return this.reports.report(user, params.facultyId, query);
+  }
+
+  @Get(':facultyId/report/comments')
+  @Route({
+    summary:
+      'Paged comments with sentiment and dominant themes; scrubbed of personal names; no text for the faculty member evaluated',
+    tags: ['analytics'],
+    params: facultyParams,
+    query: commentsQuery,
+    response: commentsView,
+  })
+  comments(@CurrentUser() user: AuthenticatedUser, @Param() params: Params, @Query() query: CommentsQuery) {
+    return this.reports.comments(user, params.facultyId, query);
+  }
+
+  @Get(':facultyId/report.pdf')
+  @Route({
+    summary: 'The report as a PDF (same query and roles as /report)',
+    tags: ['analytics'],
+    params: facultyParams,
+    query: reportQuery,
+    produces: 'application/pdf',
+  })
+  async pdf(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param() params: Params,
+    @Query() query: ReportQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const content = await this.reports.pdfContent(user, params.facultyId, query);
+    const pdf = await renderFacultyReportPdf(content);
+    const name = `faculty-report-${content.facultyUsername}-${content.report.semester.code}-${content.report.questionnaireType.code}`;
+    void reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`);
+    return pdf;
+  }
+
+  @Get(':facultyId/overview')
+  @Route({
+    summary: 'Composite rating over the three questionnaire types, with coverage status and contributions',
+    tags: ['analytics'],
+    params: facultyParams,
+    query: overviewQuery,
+    response: overviewView,
+  })
+  overview(@CurrentUser() user: AuthenticatedUser, @Param() params: Params, @Query() query: OverviewQuery) {
+    return this.reports.overview(user, params.facultyId, query);
+  }
+
+  @Get(':facultyId/qualitative-summary')
+  @Route({
+    summary: 'Sentiment distribution and themes ranked by count; sample quotes except for the faculty member evaluated',
+    tags: ['analytics'],
+    params: facultyParams,
+    query: reportQuery,
+    response: qualitativeSummaryView,
+  })
+  qualitativeSummary(@CurrentUser() user: AuthenticatedUser, @Param() params: Params, @Query() query: ReportQuery) {
+    return this.reports.qualitativeSummary(user, params.facultyId, query);
+  }
+
+  @Get(':facultyId/questionnaire-types')
+  @Route({
+    summary: 'The questionnaire types with submissions for this faculty member and semester',
+    tags: ['analytics'],
+    params: facultyParams,
+    query: semesterQuery,
+    response: questionnaireTypesView,
+  })
+  questionnaireTypes(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param() params: Params,
+    @Query() query: z.infer<typeof semesterQuery>,
+  ) {
+    return this.reports.questionnaireTypes(user, params.facultyId, query.semesterId);
+  }
+}

@@ -1,0 +1,308 @@
+import { Injectable } from '@nestjs/common';
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../../common/database/database.js';
+import type { AnswerCount, ScoreTotals } from './faculty-report-calculations.js';
+import type { SentimentLabel } from './faculty-reports.schemas.js';
+
+/** The submissions a report reads: one faculty member, one semester, one type, optionally one course. */
+export interface SubmissionFilter {
+  facultyId: string;
+  semesterId: string;
+  typeCode: string;
+  courseId?: string | undefined;
+}
+
+export interface ScopeIds {
+  departmentIds: string[];
+  programIds: string[];
+  campusDepartmentIds: string[];
+}
+
+export interface CommentRow {
+  id: string;
+  course_id: string | null;
+  course_shortname: string | null;
+  comment: string;
+  created_at: Date;
+  label: SentimentLabel | null;
+  theme_ids: string[];
+}
+
+export interface ThemeRow {
+  topic_id: string;
+  label: string;
+  count: number;
+  positive: number;
+  neutral: number;
+  negative: number;
+}
+
+/**
+ * The SQL of the faculty report endpoints (live data, no materialized view). Every method takes the
+ * executor of the request's transaction: one snapshot per request.
+ */
+@Injectable()
+export class FacultyReportsRepository {
+  faculty(executor: Executor, facultyId: string) {
+    return executor
+      .selectFrom('users')
+      .select(['id', 'username', 'full_name'])
+      .where('id', '=', facultyId)
+      .executeTakeFirst();
+  }
+
+  semester(executor: Executor, semesterId: string) {
+    return executor
+      .selectFrom('semesters')
+      .select(['id', 'code', 'label'])
+      .where('id', '=', semesterId)
+      .executeTakeFirst();
+  }
+
+  questionnaireType(executor: Executor, code: string) {
+    return executor
+      .selectFrom('questionnaire_types')
+      .select(['code', 'name'])
+      .where('code', '=', code)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Whether the faculty member is in a scoped caller's resolved scope for the semester: they teach a course
+   * of one of the scope's departments or programs, or have a submission of the semester filed under one.
+   */
+  async facultyInScope(executor: Executor, facultyId: string, semesterId: string, scope: ScopeIds): Promise<boolean> {
+    const departmentIds = [...scope.departmentIds, ...scope.campusDepartmentIds];
+    const programIds = scope.programIds;
+    if (departmentIds.length === 0 && programIds.length === 0) return false;
+    const { rows } = await sql<{ found: boolean }>`
+      SELECT EXISTS (
+        SELECT 1
+        FROM enrollments e
+        JOIN courses c ON c.id = e.course_id
+        JOIN programs p ON p.id = c.program_id
+        JOIN departments d ON d.id = p.department_id
+        WHERE e.user_id = ${facultyId} AND e.role = 'faculty' AND d.semester_id = ${semesterId}
+          AND (d.id = ANY(${departmentIds}::uuid[]) OR p.id = ANY(${programIds}::uuid[]))
+      ) OR EXISTS (
+        SELECT 1 FROM submissions s
+        WHERE s.faculty_id = ${facultyId} AND s.semester_id = ${semesterId}
+          AND (s.department_id = ANY(${departmentIds}::uuid[]) OR s.program_id = ANY(${programIds}::uuid[]))
+      ) AS found
+    `.execute(executor);
+    return rows[0]?.found === true;
+  }
+
+  typesWithSubmissions(executor: Executor, facultyId: string, semesterId: string) {
+    return executor
+      .selectFrom('submissions as s')
+      .innerJoin('questionnaire_types as t', 't.code', 's.questionnaire_type_code')
+      .select(['t.code', 't.name', (eb) => eb.fn.countAll<number>().as('submission_count')])
+      .where('s.faculty_id', '=', facultyId)
+      .where('s.semester_id', '=', semesterId)
+      .groupBy(['t.code', 't.name'])
+      .orderBy('t.code')
+      .execute();
+  }
+
+  private scoped(executor: Executor, filter: SubmissionFilter) {
+    let query = executor
+      .selectFrom('submissions as s')
+      .where('s.faculty_id', '=', filter.facultyId)
+      .where('s.semester_id', '=', filter.semesterId)
+      .where('s.questionnaire_type_code', '=', filter.typeCode);
+    if (filter.courseId) query = query.where('s.course_id', '=', filter.courseId);
+    return query;
+  }
+
+  /** The versions with submissions in the filter, latest first (published_at, then version number). */
+  versionsWithSubmissions(executor: Executor, filter: SubmissionFilter) {
+    return this.scoped(executor, filter)
+      .innerJoin('questionnaire_versions as v', 'v.id', 's.version_id')
+      .innerJoin('questionnaires as q', 'q.id', 'v.questionnaire_id')
+      .select(['v.id', 'v.version_number', 'v.schema_snapshot', 'v.published_at', 'q.title'])
+      .groupBy(['v.id', 'q.title'])
+      .orderBy('v.published_at', (order) => order.desc().nullsLast())
+      .orderBy('v.version_number', 'desc')
+      .orderBy('v.id')
+      .execute();
+  }
+
+  async answerCounts(executor: Executor, filter: SubmissionFilter): Promise<AnswerCount[]> {
+    const rows = await this.scoped(executor, filter)
+      .innerJoin('submission_answers as a', 'a.submission_id', 's.id')
+      .select([
+        's.version_id',
+        'a.question_id',
+        'a.dimension_code',
+        'a.value',
+        (eb) => eb.fn.countAll<number>().as('count'),
+      ])
+      .groupBy(['s.version_id', 'a.question_id', 'a.dimension_code', 'a.value'])
+      .execute();
+    return rows.map((row) => ({
+      versionId: row.version_id,
+      questionId: row.question_id,
+      dimensionCode: row.dimension_code,
+      value: row.value,
+      count: row.count,
+    }));
+  }
+
+  /** Distinct submissions per section, with questions mapped to the shown version's sections by question id. */
+  async sectionResponses(
+    executor: Executor,
+    filter: SubmissionFilter,
+    questionSections: ReadonlyArray<{ questionId: string; sectionId: string }>,
+  ): Promise<Map<string, number>> {
+    if (questionSections.length === 0) return new Map();
+    const rows = await this.scoped(executor, filter)
+      .innerJoin('submission_answers as a', 'a.submission_id', 's.id')
+      .innerJoin(
+        sql<{
+          question_id: string;
+          section_id: string;
+        }>`(SELECT * FROM unnest(${questionSections.map((entry) => entry.questionId)}::text[], ${questionSections.map((entry) => entry.sectionId)}::text[]) AS m(question_id, section_id))`.as(
+          'm',
+        ),
+        (join) => join.onRef('m.question_id', '=', 'a.question_id'),
+      )
+      .select(['m.section_id', (eb) => eb.fn.count<number>('s.id').distinct().as('count')])
+      .groupBy('m.section_id')
+      .execute();
+    return new Map(rows.map((row) => [row.section_id, row.count]));
+  }
+
+  async scoreTotals(executor: Executor, filter: SubmissionFilter): Promise<ScoreTotals> {
+    const row = await this.scoped(executor, filter)
+      .select([
+        (eb) => eb.fn.countAll<number>().as('submission_count'),
+        (eb) => eb.fn.count<number>('s.normalized_score').as('scored_count'),
+        // numeric sum: exact, so the mean does not depend on the order rows are read in.
+        (eb) => eb.fn.coalesce(eb.fn.sum<number>('s.normalized_score'), sql<number>`0`).as('score_sum'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { submissionCount: row.submission_count, scoredCount: row.scored_count, scoreSum: Number(row.score_sum) };
+  }
+
+  dimensionNames(executor: Executor, codes: string[]) {
+    if (codes.length === 0) return Promise.resolve([]);
+    return executor.selectFrom('dimensions').select(['code', 'display_name']).where('code', 'in', codes).execute();
+  }
+
+  /**
+   * CTEs shared by the comment and summary reads: `scoped` (the filter's submissions), `latest_sentiment`
+   * (each submission's result from the most recently completed pipeline that analysed it) and `dominant`
+   * (its dominant topic assignments of completed pipelines).
+   */
+  private analysed(filter: SubmissionFilter): RawBuilder<unknown> {
+    return sql`
+      scoped AS (
+        SELECT s.* FROM submissions s
+        WHERE s.faculty_id = ${filter.facultyId} AND s.semester_id = ${filter.semesterId}
+          AND s.questionnaire_type_code = ${filter.typeCode}
+          ${filter.courseId ? sql`AND s.course_id = ${filter.courseId}` : sql``}
+      ),
+      latest_sentiment AS (
+        SELECT DISTINCT ON (r.submission_id) r.submission_id, r.label, r.positive, r.negative
+        FROM sentiment_results r
+        JOIN sentiment_runs run ON run.id = r.run_id
+        JOIN analysis_pipelines p ON p.id = run.pipeline_id AND p.status = 'COMPLETED'
+        WHERE r.submission_id IN (SELECT id FROM scoped)
+        ORDER BY r.submission_id, p.completed_at DESC NULLS LAST, run.created_at DESC
+      ),
+      dominant AS (
+        SELECT ta.submission_id, ta.topic_id, ta.probability
+        FROM topic_assignments ta
+        JOIN topics t ON t.id = ta.topic_id
+        JOIN topic_model_runs tr ON tr.id = t.run_id
+        JOIN analysis_pipelines p ON p.id = tr.pipeline_id AND p.status = 'COMPLETED'
+        WHERE ta.is_dominant AND ta.submission_id IN (SELECT id FROM scoped)
+      )`;
+  }
+
+  private commentConditions(options: { sentiment?: SentimentLabel | undefined; themeId?: string | undefined }) {
+    return sql`
+      s.qualitative_comment IS NOT NULL AND btrim(s.qualitative_comment) <> ''
+      ${options.sentiment ? sql`AND ls.label = ${options.sentiment}` : sql``}
+      ${options.themeId ? sql`AND EXISTS (SELECT 1 FROM dominant d WHERE d.submission_id = s.id AND d.topic_id = ${options.themeId})` : sql``}`;
+  }
+
+  async comments(
+    executor: Executor,
+    filter: SubmissionFilter,
+    options: { sentiment?: SentimentLabel | undefined; themeId?: string | undefined; page: number; limit: number },
+  ): Promise<{ rows: CommentRow[]; total: number }> {
+    const total = await sql<{ total: number }>`
+      WITH ${this.analysed(filter)}
+      SELECT count(*) AS total FROM scoped s LEFT JOIN latest_sentiment ls ON ls.submission_id = s.id
+      WHERE ${this.commentConditions(options)}
+    `.execute(executor);
+    const { rows } = await sql<CommentRow>`
+      WITH ${this.analysed(filter)},
+      themes AS (
+        SELECT submission_id, array_agg(DISTINCT topic_id::text ORDER BY topic_id::text) AS theme_ids
+        FROM dominant GROUP BY submission_id
+      )
+      SELECT s.id, s.course_id, s.course_shortname_snapshot AS course_shortname, s.qualitative_comment AS comment,
+        s.created_at, ls.label, coalesce(th.theme_ids, '{}'::text[]) AS theme_ids
+      FROM scoped s
+      LEFT JOIN latest_sentiment ls ON ls.submission_id = s.id
+      LEFT JOIN themes th ON th.submission_id = s.id
+      WHERE ${this.commentConditions(options)}
+      ORDER BY s.created_at DESC, s.id
+      LIMIT ${options.limit} OFFSET ${(options.page - 1) * options.limit}
+    `.execute(executor);
+    return { rows, total: total.rows[0]?.total ?? 0 };
+  }
+
+  async sentimentDistribution(executor: Executor, filter: SubmissionFilter): Promise<Record<SentimentLabel, number>> {
+    const { rows } = await sql<{ label: SentimentLabel; count: number }>`
+      WITH ${this.analysed(filter)}
+      SELECT ls.label, count(*) AS count FROM latest_sentiment ls GROUP BY ls.label
+    `.execute(executor);
+    const distribution = { positive: 0, neutral: 0, negative: 0 };
+    for (const row of rows) distribution[row.label] = row.count;
+    return distribution;
+  }
+
+  async themes(executor: Executor, filter: SubmissionFilter): Promise<ThemeRow[]> {
+    const { rows } = await sql<ThemeRow>`
+      WITH ${this.analysed(filter)}
+      SELECT d.topic_id, coalesce(t.label, t.raw_label) AS label, count(DISTINCT d.submission_id) AS count,
+        count(DISTINCT d.submission_id) FILTER (WHERE ls.label = 'positive') AS positive,
+        count(DISTINCT d.submission_id) FILTER (WHERE ls.label = 'neutral') AS neutral,
+        count(DISTINCT d.submission_id) FILTER (WHERE ls.label = 'negative') AS negative
+      FROM dominant d
+      JOIN topics t ON t.id = d.topic_id
+      LEFT JOIN latest_sentiment ls ON ls.submission_id = d.submission_id
+      GROUP BY d.topic_id, t.label, t.raw_label
+      ORDER BY count DESC, label, d.topic_id
+    `.execute(executor);
+    return rows;
+  }
+
+  /** Up to `perTheme` quote candidates per topic: the strongest sentiment first, then the surest assignment. */
+  async quoteCandidates(
+    executor: Executor,
+    filter: SubmissionFilter,
+    perTheme: number,
+  ): Promise<Array<{ topic_id: string; text: string }>> {
+    const { rows } = await sql<{ topic_id: string; text: string }>`
+      WITH ${this.analysed(filter)},
+      ranked AS (
+        SELECT d.topic_id, coalesce(s.cleaned_comment, s.qualitative_comment) AS text,
+          row_number() OVER (
+            PARTITION BY d.topic_id
+            ORDER BY greatest(ls.positive, ls.negative) DESC NULLS LAST, d.probability DESC, s.id
+          ) AS position
+        FROM dominant d
+        JOIN scoped s ON s.id = d.submission_id
+        LEFT JOIN latest_sentiment ls ON ls.submission_id = d.submission_id
+        WHERE coalesce(s.cleaned_comment, s.qualitative_comment) IS NOT NULL
+      )
+      SELECT topic_id, text FROM ranked WHERE position <= ${perTheme} ORDER BY topic_id, position
+    `.execute(executor);
+    return rows;
+  }
+}

@@ -1,0 +1,244 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { hasRole, type AuthenticatedUser } from '../../common/auth/authenticated-user.js';
+import { DATABASE } from '../../common/core/tokens.js';
+import { runInTransaction, type DatabaseClient, type Trx } from '../../common/database/database.js';
+import { forbidden, notFound } from '../../common/errors/domain-error.js';
+import type { Paged } from '../../common/http/paging.js';
+import { scrubPersonalNames } from '../../engine/text/personal-names.js';
+import { ScopeService } from '../institution/scope.service.js';
+import { leafSections, type QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
+import {
+  buildReportBody,
+  compositeOf,
+  COMPOSITE_WEIGHTS,
+  truncateQuote,
+  typeRating,
+  type TypeRating,
+} from './faculty-report-calculations.js';
+import { FacultyReportsRepository, type SubmissionFilter } from './faculty-reports.repository.js';
+import type {
+  CommentsQuery,
+  CommentView,
+  OverviewQuery,
+  OverviewView,
+  QualitativeSummaryView,
+  ReportQuery,
+  ReportView,
+} from './faculty-reports.schemas.js';
+
+/** Spec limit "sample quotes": up to 3 per theme, about 280 characters. */
+export const SAMPLE_QUOTES_PER_THEME = 3;
+export const SAMPLE_QUOTE_MAX_CHARACTERS = 280;
+
+/** What a request learnt about who reads whom, inside its transaction. */
+interface ReadContext {
+  trx: Trx;
+  faculty: { id: string; username: string; fullName: string };
+  semester: { id: string; code: string; label: string };
+  /** A faculty member reading their own report: no verbatim student text (spec, "Faculty self-view redaction"). */
+  redacted: boolean;
+  scrub: (text: string) => string;
+}
+
+/**
+ * The faculty report endpoints (spec, "Faculty report endpoints"): live data, one read-only snapshot
+ * transaction per request, so /overview's per-type ratings equal /report's overall ratings exactly.
+ */
+@Injectable()
+export class FacultyReportsService {
+  constructor(
+    @Inject(DATABASE) private readonly db: DatabaseClient,
+    @Inject(FacultyReportsRepository) private readonly repository: FacultyReportsRepository,
+    @Inject(ScopeService) private readonly scopes: ScopeService,
+  ) {}
+
+  private read<T>(
+    caller: AuthenticatedUser,
+    facultyId: string,
+    semesterId: string,
+    work: (context: ReadContext) => Promise<T>,
+  ) {
+    // A FACULTY-only caller may read only themselves: answered before anything is looked up.
+    const staff = hasRole(caller, 'SUPER_ADMIN', 'DEAN', 'CHAIRPERSON', 'CAMPUS_HEAD');
+    if (!staff && caller.id !== facultyId) throw forbidden('faculty members may read only their own report');
+    return runInTransaction(this.db, async (trx) => {
+      await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`.execute(trx);
+      const faculty = await this.repository.faculty(trx, facultyId);
+      if (!faculty) throw notFound('faculty member not found');
+      const semester = await this.repository.semester(trx, semesterId);
+      if (!semester) throw notFound('semester not found');
+      const self = caller.id === facultyId && hasRole(caller, 'FACULTY');
+      if (!self) {
+        const scope = await this.scopes.resolve(caller.id, semesterId, trx);
+        if (!scope.unrestricted && !(await this.repository.facultyInScope(trx, facultyId, semesterId, scope)))
+          throw forbidden('scope not in your assigned access');
+      }
+      const knownNames = [faculty.full_name];
+      return work({
+        trx,
+        faculty: { id: faculty.id, username: faculty.username, fullName: faculty.full_name },
+        semester,
+        redacted: self,
+        scrub: (text) => scrubPersonalNames(text, { knownNames }),
+      });
+    });
+  }
+
+  private async questionnaireType(context: ReadContext, code: string) {
+    const type = await this.repository.questionnaireType(context.trx, code);
+    if (!type) throw notFound('questionnaire type not found');
+    return type;
+  }
+
+  private filter(
+    facultyId: string,
+    query: { semesterId: string; courseId?: string | undefined },
+    typeCode: string,
+  ): SubmissionFilter {
+    return { facultyId, semesterId: query.semesterId, typeCode, courseId: query.courseId };
+  }
+
+  /** The per-type rating: the same routine for /report's overall and each /overview contribution. */
+  private async rating(context: ReadContext, filter: SubmissionFilter): Promise<TypeRating> {
+    const totals = await this.repository.scoreTotals(context.trx, filter);
+    return { rating: typeRating(totals), submissionCount: totals.submissionCount };
+  }
+
+  report(caller: AuthenticatedUser, facultyId: string, query: ReportQuery): Promise<ReportView> {
+    return this.read(caller, facultyId, query.semesterId, (context) => this.buildReport(context, query));
+  }
+
+  private async buildReport(context: ReadContext, query: ReportQuery): Promise<ReportView> {
+    const type = await this.questionnaireType(context, query.questionnaireTypeCode);
+    const filter = this.filter(context.faculty.id, query, type.code);
+    const versions = await this.repository.versionsWithSubmissions(context.trx, filter);
+    const schemas = new Map(versions.map((version) => [version.id, version.schema_snapshot as QuestionnaireSchema]));
+    const shown = versions[0];
+    const shownSchema = shown ? (shown.schema_snapshot as QuestionnaireSchema) : null;
+    const questionSections = shownSchema
+      ? leafSections(shownSchema).flatMap((leaf) =>
+          leaf.questions.map((q) => ({ questionId: q.id, sectionId: leaf.id })),
+        )
+      : [];
+    const answers = await this.repository.answerCounts(context.trx, filter);
+    const sectionResponses = await this.repository.sectionResponses(context.trx, filter, questionSections);
+    const names = await this.repository.dimensionNames(context.trx, [...new Set(answers.map((a) => a.dimensionCode))]);
+    const body = buildReportBody({
+      shownSchema,
+      schemas,
+      answers,
+      sectionResponses,
+      dimensionNames: new Map(names.map((row) => [row.code, row.display_name])),
+      overall: await this.rating(context, filter),
+    });
+    return {
+      faculty: { id: context.faculty.id, fullName: context.faculty.fullName },
+      semester: context.semester,
+      questionnaireType: type,
+      courseId: query.courseId ?? null,
+      version: shown ? { id: shown.id, versionNumber: shown.version_number, questionnaireTitle: shown.title } : null,
+      versionsIncluded: versions.length,
+      ...body,
+    };
+  }
+
+  comments(caller: AuthenticatedUser, facultyId: string, query: CommentsQuery): Promise<Paged<CommentView>> {
+    return this.read(caller, facultyId, query.semesterId, async (context) => {
+      const type = await this.questionnaireType(context, query.questionnaireTypeCode);
+      const filter = this.filter(context.faculty.id, query, type.code);
+      const { rows, total } = await this.repository.comments(context.trx, filter, query);
+      return {
+        items: rows.map((row) => ({
+          submissionId: row.id,
+          courseId: row.course_id,
+          courseShortname: row.course_shortname,
+          createdAt: row.created_at.toISOString(),
+          text: context.redacted ? null : context.scrub(row.comment),
+          redacted: context.redacted,
+          sentiment: row.label,
+          themeIds: row.theme_ids,
+        })),
+        page: query.page,
+        limit: query.limit,
+        total,
+      };
+    });
+  }
+
+  overview(caller: AuthenticatedUser, facultyId: string, query: OverviewQuery): Promise<OverviewView> {
+    return this.read(caller, facultyId, query.semesterId, async (context) => ({
+      faculty: { id: context.faculty.id, fullName: context.faculty.fullName },
+      semester: context.semester,
+      courseId: query.courseId ?? null,
+      ...(await this.composite(context, query)),
+    }));
+  }
+
+  private async composite(context: ReadContext, query: OverviewQuery) {
+    const ratings = new Map<string, TypeRating>();
+    for (const { code } of COMPOSITE_WEIGHTS)
+      ratings.set(code, await this.rating(context, this.filter(context.faculty.id, query, code)));
+    return compositeOf(ratings);
+  }
+
+  qualitativeSummary(
+    caller: AuthenticatedUser,
+    facultyId: string,
+    query: ReportQuery,
+  ): Promise<QualitativeSummaryView> {
+    return this.read(caller, facultyId, query.semesterId, (context) => this.buildSummary(context, query));
+  }
+
+  private async buildSummary(context: ReadContext, query: ReportQuery): Promise<QualitativeSummaryView> {
+    const type = await this.questionnaireType(context, query.questionnaireTypeCode);
+    const filter = this.filter(context.faculty.id, query, type.code);
+    const sentimentDistribution = await this.repository.sentimentDistribution(context.trx, filter);
+    const themes = await this.repository.themes(context.trx, filter);
+    const quotes = new Map<string, string[]>();
+    if (!context.redacted)
+      for (const candidate of await this.repository.quoteCandidates(context.trx, filter, SAMPLE_QUOTES_PER_THEME)) {
+        const list = quotes.get(candidate.topic_id) ?? [];
+        // Scrub first, then cut: a name is never split by the cut and left half visible.
+        list.push(truncateQuote(context.scrub(candidate.text), SAMPLE_QUOTE_MAX_CHARACTERS));
+        quotes.set(candidate.topic_id, list);
+      }
+    return {
+      faculty: { id: context.faculty.id, fullName: context.faculty.fullName },
+      semester: context.semester,
+      questionnaireType: type,
+      courseId: query.courseId ?? null,
+      redacted: context.redacted,
+      sentimentDistribution,
+      themes: themes.map((theme) => ({
+        themeId: theme.topic_id,
+        label: context.scrub(theme.label),
+        count: theme.count,
+        sentimentSplit: { positive: theme.positive, neutral: theme.neutral, negative: theme.negative },
+        ...(context.redacted ? {} : { sampleQuotes: quotes.get(theme.topic_id) ?? [] }),
+      })),
+    };
+  }
+
+  questionnaireTypes(caller: AuthenticatedUser, facultyId: string, semesterId: string) {
+    return this.read(caller, facultyId, semesterId, async (context) => ({
+      faculty: { id: context.faculty.id, fullName: context.faculty.fullName },
+      semester: context.semester,
+      items: (await this.repository.typesWithSubmissions(context.trx, facultyId, semesterId)).map((row) => ({
+        code: row.code,
+        name: row.name,
+        submissionCount: row.submission_count,
+      })),
+    }));
+  }
+
+  /** Everything the PDF shows, read in one snapshot: the report, the per-type ratings and the themes. */
+  pdfContent(caller: AuthenticatedUser, facultyId: string, query: ReportQuery) {
+    return this.read(caller, facultyId, query.semesterId, async (context) => {
+      const report = await this.buildReport(context, query);
+      const { contributions } = await this.composite(context, query);
+      const summary = await this.buildSummary(context, query);
+      return { report, contributions, summary, facultyUsername: context.faculty.username };
+    });
+  }
+}

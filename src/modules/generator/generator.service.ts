@@ -1,0 +1,276 @@
+import { randomInt } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { conflict, DomainError, invalid, type ErrorDetail } from '../../common/errors/domain-error.js';
+import { getLogger } from '../../common/logging/logger.js';
+import { generateRows, type GeneratorQuestion, type LanguageMix } from '../../engine/generator/index.js';
+import type { CommentWriter, EngineSource } from '../../llm/index.js';
+import { AuditService } from '../audit/audit.service.js';
+import { DEFAULT_QUALITATIVE_FEEDBACK, leafSections } from '../questionnaires/questionnaire-schema.js';
+import { createCachedLookups } from '../submissions/submission-lookups.js';
+import {
+  SubmissionsRepository,
+  type CourseContext,
+  type UserReference,
+} from '../submissions/submissions.repository.js';
+import { SubmissionsService } from '../submissions/submissions.service.js';
+import { COMMENT_WRITER } from './comment-writer.provider.js';
+import { GeneratorRepository, type GeneratorVersion, type Student } from './generator.repository.js';
+import { DEFAULT_COMMENT_RATIO } from './generator.schemas.js';
+
+/** Synthetic submissions are students' evaluations: the only type students answer. */
+const STUDENT_TYPE = 'FACULTY_FEEDBACK';
+
+export interface GeneratorTarget {
+  versionId: string;
+  facultyUsername: string;
+  courseShortname: string;
+}
+
+export interface PreviewRequest extends GeneratorTarget {
+  count: number;
+  seed?: number;
+  commentRatio?: number;
+  languages?: LanguageMix;
+  theme?: string;
+}
+
+export interface PreviewRow {
+  studentUsername: string;
+  answers: Array<{ questionId: string; value: number }>;
+  comment: string | null;
+}
+
+export interface Preview {
+  seed: number;
+  commentSource: EngineSource;
+  rows: PreviewRow[];
+}
+
+export interface CommitRow {
+  studentUsername: string;
+  answers: ReadonlyArray<{ questionId: string; value: unknown }>;
+  comment?: string | null;
+}
+
+export interface CommitRequest extends GeneratorTarget {
+  rows: readonly CommitRow[];
+}
+
+export interface CommitRowResult {
+  index: number;
+  status: 'ok' | 'error';
+  submissionId?: string;
+  error?: string;
+}
+
+export interface CommitResult {
+  created: number;
+  failed: number;
+  results: CommitRowResult[];
+}
+
+export interface CommitOptions {
+  /** Called after each row with the rows done so far (the CLI draws its progress bar with it). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+interface ResolvedTarget {
+  version: GeneratorVersion;
+  faculty: UserReference;
+  course: CourseContext;
+}
+
+/** The error of one row: the message, then each detail (`answers.1.value: ...`). */
+function errorText(error: unknown): string {
+  if (!(error instanceof DomainError)) return 'internal error';
+  const details = (error.details ?? []).map((detail) => `${detail.path}: ${detail.message}`);
+  return details.length > 0 ? `${error.message} (${details.join('; ')})` : error.message;
+}
+
+/**
+ * Synthetic student evaluations for development and staging (spec "Admin synthetic submissions"). `status`
+ * counts who can still answer; `preview` writes rows for them with the engine's generator (comments by the
+ * language model when one is configured) and stores nothing; `commit` stores rows one by one through
+ * SubmissionsService.submit, with each student as the respondent, so every rule of a real submission
+ * applies and a refused row is reported without stopping the others.
+ */
+@Injectable()
+export class GeneratorService {
+  private readonly logger = getLogger('generator');
+
+  constructor(
+    @Inject(GeneratorRepository) private readonly repository: GeneratorRepository,
+    @Inject(SubmissionsRepository) private readonly submissionsRepository: SubmissionsRepository,
+    @Inject(SubmissionsService) private readonly submissions: SubmissionsService,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(COMMENT_WRITER) private readonly commentWriter: CommentWriter,
+  ) {}
+
+  async status(target: GeneratorTarget) {
+    const resolved = await this.resolve(target);
+    const { enrolled, available } = await this.students(resolved);
+    return {
+      totalEnrolled: enrolled.length,
+      alreadySubmitted: enrolled.length - available.length,
+      availableStudents: available.length,
+    };
+  }
+
+  /**
+   * Rows for `count` of the students who can still answer (fewer when fewer can: the count is capped, not
+   * refused). Without a seed a random one is drawn and returned, so any preview can be repeated.
+   */
+  async preview(request: PreviewRequest): Promise<Preview> {
+    const resolved = await this.resolve(request, { active: true });
+    const { available } = await this.students(resolved);
+    const seed = request.seed ?? randomInt(0, 2 ** 32);
+    const schema = resolved.version.schema;
+    const feedback = { ...DEFAULT_QUALITATIVE_FEEDBACK, ...schema.qualitativeFeedback };
+    const questions: GeneratorQuestion[] = leafSections(schema).flatMap((leaf) =>
+      leaf.questions.map((question) => ({
+        id: question.id,
+        type: question.type,
+        dimensionCode: question.dimensionCode,
+        required: question.required,
+        text: question.text,
+      })),
+    );
+    const rows = generateRows({
+      questions,
+      facultyUsername: resolved.faculty.username,
+      students: available.map((student) => student.username),
+      count: request.count,
+      seed,
+      comments: {
+        ratio: request.commentRatio ?? DEFAULT_COMMENT_RATIO,
+        languages: request.languages,
+        theme: request.theme,
+        enabled: feedback.enabled,
+        required: feedback.required,
+        maxLength: feedback.maxLength,
+      },
+    });
+
+    const specs = rows.flatMap((row) => (row.comment ? [row.comment.spec] : []));
+    let commentSource: EngineSource = 'local';
+    let texts = rows.flatMap((row) => (row.comment ? [row.comment.text] : []));
+    if (this.commentWriter.usesModel && specs.length > 0) {
+      const written = await this.commentWriter.writeComments(specs);
+      commentSource = written.source;
+      texts = written.value;
+    }
+    let next = 0;
+    return {
+      seed,
+      commentSource,
+      rows: rows.map((row) => ({
+        studentUsername: row.studentUsername,
+        answers: row.answers,
+        comment: row.comment ? (texts[next++] ?? null) : null,
+      })),
+    };
+  }
+
+  /** Stores each row as its student's submission, in order; a refused row is reported and the rest go on. */
+  async commit(actorId: string | null, request: CommitRequest, options: CommitOptions = {}): Promise<CommitResult> {
+    const { version, faculty, course } = await this.resolve(request, { active: true });
+    const respondents = new Map(
+      (await this.repository.usersByUsername(request.rows.map((row) => row.studentUsername))).map((user) => [
+        user.username.toLowerCase(),
+        user,
+      ]),
+    );
+    const lookups = createCachedLookups(this.submissionsRepository);
+    const results: CommitRowResult[] = [];
+    for (const [index, row] of request.rows.entries()) {
+      const respondent = respondents.get(row.studentUsername.toLowerCase());
+      if (!respondent) {
+        results.push({ index, status: 'error', error: `unknown student '${row.studentUsername}'` });
+      } else {
+        try {
+          const submitted = await this.submissions.submit(
+            { id: respondent.id, roles: respondent.roles },
+            {
+              versionId: version.id,
+              facultyId: faculty.id,
+              courseId: course.id,
+              answers: row.answers,
+              qualitativeComment: row.comment ?? null,
+            },
+            { lookups },
+          );
+          results.push({ index, status: 'ok', submissionId: submitted.id });
+        } catch (error) {
+          if (!(error instanceof DomainError)) this.logger.error({ err: error, index }, 'generated row failed');
+          results.push({ index, status: 'error', error: errorText(error) });
+        }
+      }
+      options.onProgress?.(results.length, request.rows.length);
+    }
+    const created = results.filter((result) => result.status === 'ok').length;
+    const summary = { created, failed: results.length - created };
+    this.logger.info(
+      { versionId: version.id, course: course.shortname, ...summary },
+      'generated submissions committed',
+    );
+    await this.audit.record({
+      action: 'submissions.generate',
+      actorId,
+      target: `questionnaire_version:${version.id}`,
+      metadata: {
+        facultyUsername: faculty.username,
+        courseShortname: course.shortname,
+        rows: results.length,
+        ...summary,
+      },
+    });
+    return { ...summary, results };
+  }
+
+  /**
+   * The ACTIVE FACULTY_FEEDBACK versions, most recently published first: the CLI's default when no version is
+   * given (the first), and what it names when there are several.
+   */
+  activeStudentVersions() {
+    return this.repository.activeVersions(STUDENT_TYPE);
+  }
+
+  /** The version, faculty member and course a request names; every unknown one is reported at once (400). */
+  private async resolve(target: GeneratorTarget, options: { active?: boolean } = {}): Promise<ResolvedTarget> {
+    const [version, faculty, course] = await Promise.all([
+      this.repository.version(target.versionId),
+      this.submissionsRepository.userByUsername(target.facultyUsername),
+      this.submissionsRepository.courseByShortname(target.courseShortname),
+    ]);
+    const details: ErrorDetail[] = [];
+    if (!version) details.push({ path: 'versionId', message: 'no such questionnaire version' });
+    else if (version.typeCode !== STUDENT_TYPE)
+      details.push({
+        path: 'versionId',
+        message: `a ${version.typeCode} version: students answer ${STUDENT_TYPE} only, so synthetic submissions are ${STUDENT_TYPE}`,
+      });
+    if (!faculty) details.push({ path: 'facultyUsername', message: 'no such user' });
+    if (!course) details.push({ path: 'courseShortname', message: 'no such course' });
+    if (faculty && course && !(await this.repository.teaches(faculty.id, course.id)))
+      details.push({ path: 'facultyUsername', message: `does not teach ${course.shortname}` });
+    if (details.length > 0 || !version || !faculty || !course)
+      throw invalid('cannot generate submissions for this version, faculty member and course', details);
+    if (options.active && version.status !== 'ACTIVE')
+      throw conflict(
+        `version ${version.versionNumber} is ${version.status}; only an ACTIVE version accepts submissions`,
+      );
+    return { version, faculty, course };
+  }
+
+  private async students({
+    version,
+    faculty,
+    course,
+  }: ResolvedTarget): Promise<{ enrolled: Student[]; available: Student[] }> {
+    const [enrolled, submitted] = await Promise.all([
+      this.repository.studentsOf(course.id, faculty.id),
+      this.repository.respondents(version.id, faculty.id, course.id, course.semester.id),
+    ]);
+    return { enrolled, available: enrolled.filter((student) => !submitted.has(student.id)) };
+  }
+}

@@ -1,0 +1,175 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { SETTINGS } from '../../common/core/tokens.js';
+import { getLogger } from '../../common/logging/logger.js';
+import type { LearningSystemSettings } from '../../config/settings.js';
+import { AuditService } from '../audit/audit.service.js';
+import { chunks } from './batches.js';
+import { asLmsOperation } from './lms-operation.js';
+import type { SeedUsersRequest } from './lms.schemas.js';
+import { MoodleClient } from './moodle-client.js';
+import { MoodleWebServiceError } from './moodle-errors.js';
+import type { MoodleCreatedUser, MoodleNewUser } from './moodle-types.js';
+
+const FIRST_NAMES = [
+  'Andrea',
+  'Bea',
+  'Carlo',
+  'Dante',
+  'Elena',
+  'Francis',
+  'Gabriel',
+  'Hannah',
+  'Isa',
+  'Jose',
+  'Karla',
+  'Luis',
+  'Mika',
+  'Nico',
+  'Paolo',
+  'Rina',
+];
+const LAST_NAMES = [
+  'Aquino',
+  'Bautista',
+  'Castillo',
+  'Dela Cruz',
+  'Estrada',
+  'Fernandez',
+  'Garcia',
+  'Lopez',
+  'Mendoza',
+  'Navarro',
+  'Ocampo',
+  'Reyes',
+  'Santos',
+  'Torres',
+  'Villanueva',
+];
+
+const pick = (names: readonly string[]) => names[randomInt(names.length)] as string;
+
+/**
+ * A password Moodle's default policy accepts (8+ characters, a digit, lower and upper case, a symbol). It exists
+ * only in the create call's form body: it is never stored, logged, audited or answered.
+ */
+function generatedPassword(): string {
+  return `${randomBytes(18).toString('base64url')}aA7!`;
+}
+
+/**
+ * Generates fake users for development and staging: creates them in the learning system in calls of
+ * LMS_PROVISION_BATCH_SIZE and enrols each in the given courses with the role of LMS_ROLE_ID_STUDENT or
+ * LMS_ROLE_ID_EDITING_TEACHER. A batch Moodle refuses is counted as failed and reported in `warnings`; a course id
+ * the learning system does not know is left out with a warning. The users reach the local database with the
+ * next enrollment sync.
+ */
+@Injectable()
+export class UserSeedingService {
+  constructor(
+    @Inject(MoodleClient) private readonly client: MoodleClient,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(SETTINGS) private readonly settings: Partial<LearningSystemSettings>,
+  ) {}
+
+  async seed(request: SeedUsersRequest, actorId: string | null) {
+    const started = performance.now();
+    const roleId =
+      request.role === 'student'
+        ? (this.settings.LMS_ROLE_ID_STUDENT ?? 5)
+        : (this.settings.LMS_ROLE_ID_EDITING_TEACHER ?? 3);
+    const courseIds = [...new Set(request.courseIds)];
+    const progress = { usersCreated: 0, usersFailed: 0, enrolmentsCreated: 0, warnings: [] as string[] };
+    const metadata = { count: request.count, role: request.role, roleId, campus: request.campus, courseIds };
+    try {
+      await asLmsOperation('user seeding', async () => {
+        const known = new Set(
+          (await this.client.coursesByField('ids', courseIds.join(','))).map((course) => course.id),
+        );
+        const courses = courseIds.filter((id) => known.has(id));
+        for (const id of courseIds.filter((id) => !known.has(id)))
+          progress.warnings.push(`course ${id} does not exist in the learning system; nobody was enrolled in it`);
+
+        const created: MoodleCreatedUser[] = [];
+        const users = Array.from({ length: request.count }, () => this.fakeUser(request));
+        for (const [batchIndex, batch] of chunks(users).entries()) {
+          try {
+            await this.renameTaken(batch, request);
+            created.push(...(await this.client.createUsers(batch)));
+          } catch (error) {
+            if (!(error instanceof MoodleWebServiceError)) throw error;
+            progress.usersFailed += batch.length;
+            progress.warnings.push(
+              `user batch ${batchIndex + 1} (${batch.length} users) was refused: ${error.message}`,
+            );
+          }
+        }
+        progress.usersCreated = created.length;
+
+        for (const courseId of courses) {
+          for (const batch of chunks(created)) {
+            try {
+              await this.client.enrol(batch.map((user) => ({ roleid: roleId, userid: user.id, courseid: courseId })));
+              progress.enrolmentsCreated += batch.length;
+            } catch (error) {
+              if (!(error instanceof MoodleWebServiceError)) throw error;
+              progress.warnings.push(
+                `enrolment of ${batch.length} users in course ${courseId} failed: ${error.message}`,
+              );
+            }
+          }
+        }
+      });
+    } catch (error) {
+      await this.audit
+        .record({
+          action: 'lms.provision.users',
+          actorId,
+          target: `lms-campus:${request.campus}`,
+          outcome: 'failure',
+          metadata: { ...metadata, ...progress, error: error instanceof Error ? error.message : String(error) },
+        })
+        .catch((auditError: unknown) => getLogger('lms').error({ err: auditError }, 'audit of a failed seeding'));
+      throw error;
+    }
+    const result = { ...progress, durationMs: Math.round(performance.now() - started) };
+    await this.audit.record({
+      action: 'lms.provision.users',
+      actorId,
+      target: `lms-campus:${request.campus}`,
+      outcome: progress.usersFailed > 0 && progress.usersCreated === 0 ? 'failure' : 'success',
+      metadata: { ...metadata, ...result },
+    });
+    return result;
+  }
+
+  /**
+   * Moodle refuses a whole create call for one taken username: look the batch's names up first and draw new
+   * ones for any that exist (random names make this rare, so one round is enough).
+   */
+  private async renameTaken(batch: MoodleNewUser[], request: SeedUsersRequest): Promise<void> {
+    const taken = new Set(
+      (
+        await this.client.usersByField(
+          'username',
+          batch.map((user) => user.username),
+        )
+      ).map((user) => user.username),
+    );
+    for (const [position, user] of batch.entries())
+      if (taken.has(user.username)) batch[position] = { ...this.fakeUser(request), password: user.password };
+  }
+
+  /** Usernames are lower case (Moodle requires it) and random, so runs never collide; mail goes nowhere. */
+  private fakeUser(request: SeedUsersRequest): MoodleNewUser {
+    const username = `${request.campus.toLowerCase()}.${request.role}.${randomBytes(5).toString('hex')}`;
+    return {
+      username,
+      password: generatedPassword(),
+      firstname: pick(FIRST_NAMES),
+      lastname: pick(LAST_NAMES),
+      email: `${username}@example.com`,
+      auth: 'manual',
+    };
+  }
+}

@@ -1,0 +1,207 @@
+import { availableParallelism } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EngineBusyError,
+  INLINE_BODY_BYTES,
+  createJobRunner,
+  type JobRunner,
+} from '../../src/analysis-worker/job-runner.js';
+import type { LocalJob } from '../../src/analysis-worker/local-jobs.js';
+import { defaultEngineThreads, loadAnalysisWorkerSettings } from '../../src/analysis-worker/settings.js';
+import { embedText } from '../../src/engine/embeddings/index.js';
+import {
+  TEST_WORKER_VERSION,
+  TOPIC_COMMENTS,
+  embeddingRequest,
+  postJson,
+  postRaw,
+  sentimentRequest,
+  startWorker,
+} from './worker-harness.js';
+
+const encoder = new TextEncoder();
+
+function comments(count: number) {
+  return Array.from({ length: count }, (_, index) => ({
+    submissionId: `s${index}`,
+    text: `${TOPIC_COMMENTS[index % TOPIC_COMMENTS.length]} (${index})`,
+  }));
+}
+
+function topicRequest(count: number): any {
+  return {
+    input: {
+      jobId: 'topics-1',
+      version: '1.0',
+      type: 'topic-model',
+      items: comments(count).map((item) => ({ ...item, embedding: embedText(item.text) })),
+      params: { seed: 3 },
+    },
+  };
+}
+
+const JOBS: Array<[LocalJob['kind'], unknown]> = [
+  ['sentiment', sentimentRequest(comments(400))],
+  ['embeddings', embeddingRequest(comments(300))],
+  ['topics', topicRequest(90)],
+];
+
+/** The answer without its completedAt, which differs from one run to the next. */
+function comparable(payload: string): unknown {
+  const body = JSON.parse(payload) as { output: Record<string, unknown> };
+  const { completedAt, ...rest } = body.output;
+  expect(typeof completedAt).toBe('string');
+  return rest;
+}
+
+describe('job runner', () => {
+  let threaded: JobRunner;
+  let inline: JobRunner;
+  beforeAll(() => {
+    threaded = createJobRunner({ threads: 1 });
+    inline = createJobRunner({ threads: 0 });
+  });
+  afterAll(async () => {
+    await threaded.close();
+    await inline.close();
+  });
+
+  it.each(JOBS)('answers %s in a thread exactly as inline', async (kind, request) => {
+    const body = encoder.encode(JSON.stringify(request));
+    expect(body.byteLength).toBeGreaterThanOrEqual(INLINE_BODY_BYTES);
+    const [inThread, inProcess] = await Promise.all([
+      threaded.run({ kind, body: new Uint8Array(body) }),
+      inline.run({ kind, body: new Uint8Array(body) }),
+    ]);
+    expect(inThread.statusCode).toBe(200);
+    expect(comparable(inThread.payload)).toMatchObject({ status: 'completed' });
+    expect(comparable(inThread.payload)).toEqual(comparable(inProcess.payload));
+    expect(threaded.activeThreads).toBe(1);
+    expect(inline.activeThreads).toBe(0);
+  });
+
+  it('keeps small jobs inline', async () => {
+    const runner = createJobRunner({ threads: 1 });
+    try {
+      const answer = await runner.run({
+        kind: 'embeddings',
+        body: encoder.encode(JSON.stringify(embeddingRequest(comments(2)))),
+      });
+      expect(JSON.parse(answer.payload).output.status).toBe('completed');
+      expect(runner.activeThreads).toBe(0);
+    } finally {
+      await runner.close();
+    }
+  });
+
+  it('answers a large body that is not JSON with 400 from the thread', async () => {
+    const answer = await threaded.run({ kind: 'topics', body: encoder.encode(`{"input": ${'['.repeat(20_000)}`) });
+    expect(answer.statusCode).toBe(400);
+    expect(JSON.parse(answer.payload).output).toMatchObject({
+      status: 'failed',
+      jobId: null,
+      error: 'request body is not valid JSON',
+    });
+  });
+
+  it('reports validation problems of a large body by path', async () => {
+    const request = sentimentRequest(comments(400));
+    request.input.items[250].text = '';
+    const answer = await threaded.run({ kind: 'sentiment', body: encoder.encode(JSON.stringify(request)) });
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.payload).output).toMatchObject({
+      status: 'failed',
+      jobId: request.input.jobId,
+      error: 'input.items.250.text: must be a non-empty string',
+    });
+  });
+
+  it('stops its threads when closed, and takes no job after', async () => {
+    const runner = createJobRunner({ threads: 2 });
+    // A body is moved to the thread that runs it: each job has its own.
+    const body = () => encoder.encode(JSON.stringify(JOBS[0]?.[1]));
+    await Promise.all([
+      runner.run({ kind: 'sentiment', body: body() }),
+      runner.run({ kind: 'sentiment', body: body() }),
+    ]);
+    expect(runner.activeThreads).toBeGreaterThan(0);
+    await runner.close();
+    expect(runner.activeThreads).toBe(0);
+    await expect(runner.run({ kind: 'sentiment', body: body() })).rejects.toThrow('closed');
+  });
+});
+
+describe('a full queue', () => {
+  it('refuses jobs beyond four waiting per thread with EngineBusyError', async () => {
+    const runner = createJobRunner({ threads: 1 });
+    try {
+      const body = () => encoder.encode(JSON.stringify(JOBS[2]?.[1]));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 8 }, () => runner.run({ kind: 'topics', body: body() })),
+      );
+      const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+      expect(refused.length).toBeGreaterThan(0);
+      for (const outcome of refused) expect(outcome.reason).toBeInstanceOf(EngineBusyError);
+      expect(outcomes.length - refused.length).toBeGreaterThanOrEqual(4);
+    } finally {
+      await runner.close();
+    }
+  });
+
+  it('is answered 503 with Retry-After, so that the service retries', async () => {
+    const busy: JobRunner = {
+      maxThreads: 1,
+      activeThreads: 1,
+      run: () => Promise.reject(new EngineBusyError('every engine thread is busy and 4 jobs are waiting; retry later')),
+      close: () => Promise.resolve(),
+    };
+    const worker = await startWorker({ jobs: busy });
+    try {
+      const { status, body, headers } = await postJson(`${worker.url}/topics/runsync`, JOBS[2]?.[1]);
+      expect(status).toBe(503);
+      expect(headers.get('retry-after')).toBe('5');
+      expect(body.output).toMatchObject({ status: 'failed', error: expect.stringContaining('retry later') });
+    } finally {
+      await worker.close();
+    }
+  });
+});
+
+describe('the worker and its threads', () => {
+  it('answers large requests of every kind over HTTP and closes its threads with the server', async () => {
+    const jobs = createJobRunner({ threads: 1 });
+    const worker = await startWorker({ jobs });
+    try {
+      for (const [kind, request] of JOBS) {
+        const { status, body } = await postJson(`${worker.url}/${kind}/runsync`, request);
+        expect(status).toBe(200);
+        expect(body.output).toMatchObject({ status: 'completed', version: TEST_WORKER_VERSION });
+      }
+      const garbage = await postRaw(`${worker.url}/topics/runsync`, `{"input": "${'x'.repeat(INLINE_BODY_BYTES)}`);
+      expect(garbage.status).toBe(400);
+      expect(jobs.activeThreads).toBe(1);
+    } finally {
+      await worker.close();
+    }
+    expect(jobs.activeThreads).toBe(0);
+  });
+});
+
+describe('ANALYSIS_WORKER_THREADS', () => {
+  it('defaults to one less than the cores, at least one', () => {
+    expect(defaultEngineThreads()).toBe(Math.max(1, availableParallelism() - 1));
+    expect(loadAnalysisWorkerSettings({}).ANALYSIS_WORKER_THREADS).toBe(defaultEngineThreads());
+  });
+
+  it('takes 0 (every job inline) and refuses a negative count', async () => {
+    expect(loadAnalysisWorkerSettings({ ANALYSIS_WORKER_THREADS: '0' }).ANALYSIS_WORKER_THREADS).toBe(0);
+    expect(() => loadAnalysisWorkerSettings({ ANALYSIS_WORKER_THREADS: '-1' })).toThrow('ANALYSIS_WORKER_THREADS');
+    const worker = await startWorker({ environment: { ANALYSIS_WORKER_THREADS: '0' } });
+    try {
+      const { body } = await postJson(`${worker.url}/topics/runsync`, JOBS[2]?.[1]);
+      expect(body.output.status).toBe('completed');
+    } finally {
+      await worker.close();
+    }
+  });
+});

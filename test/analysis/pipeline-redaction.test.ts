@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_PLAN, seedPipelineFixture, type PipelineFixture } from '../support/pipeline-fixtures.js';
+import { startPipelineStack, waitForStatus } from '../support/pipeline-stack.js';
+
+/**
+ * Issue 10, read rules on a finished pipeline (spec, "Read-by-id rules" and "Faculty self-view redaction"): a
+ * FACULTY-scope pipeline runs to COMPLETED on the whole stack; its faculty member reads the recommendations
+ * without sampleQuotes, the dean reads them with, another faculty member not at all.
+ */
+const stack = await startPipelineStack();
+const { client, database, api } = stack;
+const PIPELINES = '/api/v1/analysis/pipelines';
+let f: PipelineFixture;
+let pipelineId = '';
+
+interface Source {
+  type: 'topic' | 'dimension';
+  sampleQuotes?: string[];
+  [key: string]: unknown;
+}
+interface Action {
+  supportingEvidence: { sources: Source[]; confidenceLevel: string };
+  [key: string]: unknown;
+}
+
+beforeAll(async () => {
+  f = await seedPipelineFixture({ client, database, app: api.app }, CORPUS_PLAN);
+  const created = await client.post(
+    PIPELINES,
+    { semesterId: f.semester.MAIN, scopeType: 'FACULTY', scopeId: f.user['fac.one'] },
+    f.token['dean.main'],
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  pipelineId = created.body.id;
+  expect((await client.post(`${PIPELINES}/${pipelineId}/confirm`, undefined, f.token['dean.main'])).status).toBe(200);
+  const done = await waitForStatus(client, f.token['dean.main'], pipelineId, ['COMPLETED', 'FAILED', 'CANCELLED']);
+  expect(done.errorMessage).toBeNull();
+  expect(done.status).toBe('COMPLETED');
+}, 120_000);
+
+describe('recommendations of a completed FACULTY-scope pipeline', () => {
+  it('the faculty member reads them without sampleQuotes in any topic source; the dean reads the quotes', async () => {
+    const own = await client.get(`${PIPELINES}/${pipelineId}/recommendations`, f.token['fac.one']);
+    const dean = await client.get(`${PIPELINES}/${pipelineId}/recommendations`, f.token['dean.main']);
+    expect(own.status).toBe(200);
+    expect(dean.status).toBe(200);
+    expect(own.body.status).toBe('COMPLETED');
+    const ownActions = own.body.actions as Action[];
+    const deanActions = dean.body.actions as Action[];
+    expect(ownActions.length).toBeGreaterThanOrEqual(3);
+    expect(ownActions.length).toBeLessThanOrEqual(7);
+
+    const ownTopics = ownActions.flatMap((action) =>
+      action.supportingEvidence.sources.filter((s) => s.type === 'topic'),
+    );
+    const deanTopics = deanActions.flatMap((action) =>
+      action.supportingEvidence.sources.filter((s) => s.type === 'topic'),
+    );
+    expect(ownTopics.length).toBeGreaterThan(0);
+    for (const source of ownTopics) expect(source).not.toHaveProperty('sampleQuotes');
+    expect(deanTopics.length).toBe(ownTopics.length);
+    expect(deanTopics.every((source) => Array.isArray(source.sampleQuotes))).toBe(true);
+    expect(deanTopics.some((source) => (source.sampleQuotes ?? []).length > 0)).toBe(true);
+
+    // Everything but the quotes is the same payload.
+    const withoutQuotes = (actions: Action[]) =>
+      actions.map((action) => ({
+        ...action,
+        supportingEvidence: {
+          ...action.supportingEvidence,
+          sources: action.supportingEvidence.sources.map(({ sampleQuotes: _quotes, ...rest }) => rest),
+        },
+      }));
+    expect(withoutQuotes(ownActions)).toEqual(withoutQuotes(deanActions));
+  });
+
+  it('the super admin and the campus head see the quotes too; other faculty and foreign deans read nothing', async () => {
+    for (const who of ['admin', 'head.main'] as const) {
+      const response = await client.get(`${PIPELINES}/${pipelineId}/recommendations`, f.token[who]);
+      expect(response.status, who).toBe(200);
+      const topics = (response.body.actions as Action[]).flatMap((action) =>
+        action.supportingEvidence.sources.filter((s) => s.type === 'topic'),
+      );
+      expect(topics.some((source) => (source.sampleQuotes ?? []).length > 0)).toBe(true);
+    }
+    for (const who of ['fac.two', 'dean.north', 'chair.bsit'] as const) {
+      for (const path of ['recommendations', 'status']) {
+        const response = await client.get(`${PIPELINES}/${pipelineId}/${path}`, f.token[who]);
+        expect(response.status, `${who} ${path}`).toBe(403);
+      }
+    }
+    const status = await client.get(`${PIPELINES}/${pipelineId}/status`, f.token['fac.one']);
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ status: 'COMPLETED', scopeType: 'FACULTY', scopeId: f.user['fac.one'] });
+    expect(status.body.completedAt).toMatch(/Z$/);
+    expect(status.body.voiceBreakdown).toEqual({ FACULTY_FEEDBACK: 60 });
+    expect(status.body.sentimentGate.included + status.body.sentimentGate.excluded).toBe(60);
+  });
+
+  it('a completed pipeline cannot be cancelled or confirmed again (409)', async () => {
+    for (const action of ['cancel', 'confirm']) {
+      const response = await client.post(`${PIPELINES}/${pipelineId}/${action}`, undefined, f.token['dean.main']);
+      expect(response.status, action).toBe(409);
+    }
+  });
+});

@@ -1,0 +1,422 @@
+import { describe, expect, it } from 'vitest';
+import {
+  containsPersonalName,
+  findPersonalNames,
+  NAME_PLACEHOLDER,
+  personalNamesIn,
+  scrubPersonalNames,
+  withoutPersonalNames,
+  type PersonalNameOptions,
+} from '../../src/engine/text/index.js';
+import { NAME_NEGATIVES, NAME_POSITIVES, type NameCase } from './fixtures/personal-names.js';
+
+interface LabelledSentence {
+  case: NameCase;
+  text: string;
+  names: [number, number][];
+  keep: [number, number][];
+}
+
+/** Strips the `{name}` and `<kept>` markup, returning the text and the marked character ranges. */
+function parse(labelled: NameCase): LabelledSentence {
+  let text = '';
+  const names: [number, number][] = [];
+  const keep: [number, number][] = [];
+  let open: { kind: 'name' | 'keep'; start: number } | undefined;
+  for (const character of labelled.text) {
+    if (character === '{' || character === '<') {
+      open = { kind: character === '{' ? 'name' : 'keep', start: text.length };
+    } else if ((character === '}' || character === '>') && open !== undefined) {
+      (open.kind === 'name' ? names : keep).push([open.start, text.length]);
+      open = undefined;
+    } else {
+      text += character;
+    }
+  }
+  return { case: labelled, text, names, keep };
+}
+
+const WORD = /[\p{L}\p{M}]+(?:['\u2019-][\p{L}\p{M}]+)*/gu;
+
+function overlaps(start: number, end: number, ranges: readonly (readonly [number, number])[]): boolean {
+  return ranges.some(([from, to]) => start < to && end > from);
+}
+
+function optionsOf(sentence: LabelledSentence): PersonalNameOptions {
+  return sentence.case.known === undefined ? {} : { knownNames: sentence.case.known };
+}
+
+/** Prints measurements with the test output. */
+function report(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+const SENTENCES = [...NAME_POSITIVES, ...NAME_NEGATIVES].map(parse);
+
+interface Score {
+  truePositives: number;
+  falsePositives: number;
+  falseNegatives: number;
+  misses: string[];
+  wrong: string[];
+}
+
+function score(sentences: readonly LabelledSentence[]): Score {
+  const result: Score = { truePositives: 0, falsePositives: 0, falseNegatives: 0, misses: [], wrong: [] };
+  for (const sentence of sentences) {
+    const found = findPersonalNames(sentence.text, optionsOf(sentence)).map((span): [number, number] => [
+      span.start,
+      span.end,
+    ]);
+    for (const match of sentence.text.matchAll(WORD)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      const isName = overlaps(start, end, sentence.names);
+      const scrubbed = overlaps(start, end, found);
+      if (isName && scrubbed) result.truePositives += 1;
+      else if (isName) {
+        result.falseNegatives += 1;
+        result.misses.push(`${match[0]} in "${sentence.text}"`);
+      } else if (scrubbed) {
+        result.falsePositives += 1;
+        result.wrong.push(`${match[0]} in "${sentence.text}"`);
+      }
+    }
+  }
+  return result;
+}
+
+describe('personal-name fixture', () => {
+  it('has at least 200 labelled sentences in every language, with many negatives', () => {
+    expect(SENTENCES.length).toBeGreaterThanOrEqual(200);
+    expect(NAME_NEGATIVES.length).toBeGreaterThanOrEqual(100);
+    for (const language of ['en', 'tl', 'taglish', 'ceb', 'ceb-en'] as const) {
+      expect(SENTENCES.filter((sentence) => sentence.case.lang === language).length).toBeGreaterThanOrEqual(10);
+    }
+    for (const sentence of NAME_POSITIVES.map(parse)) expect(sentence.names.length).toBeGreaterThan(0);
+    for (const sentence of NAME_NEGATIVES.map(parse)) expect(sentence.names).toEqual([]);
+  });
+});
+
+describe('scrubPersonalNames: measured on the labelled sentences', () => {
+  it('scrubs name tokens with precision and recall of at least 0.95', () => {
+    const result = score(SENTENCES);
+    const precision = result.truePositives / (result.truePositives + result.falsePositives);
+    const recall = result.truePositives / (result.truePositives + result.falseNegatives);
+    const nameTokens = result.truePositives + result.falseNegatives;
+    report(
+      `personal names: ${SENTENCES.length} sentences (${NAME_POSITIVES.length} with names, ${NAME_NEGATIVES.length} without), ` +
+        `${nameTokens} name tokens; precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)} ` +
+        `(TP ${result.truePositives}, FP ${result.falsePositives}, FN ${result.falseNegatives})`,
+    );
+    for (const language of ['en', 'tl', 'taglish', 'ceb', 'ceb-en'] as const) {
+      const part = score(SENTENCES.filter((sentence) => sentence.case.lang === language));
+      const p = part.truePositives / Math.max(1, part.truePositives + part.falsePositives);
+      const r = part.truePositives / Math.max(1, part.truePositives + part.falseNegatives);
+      report(`  ${language.padEnd(7)} precision ${p.toFixed(3)}, recall ${r.toFixed(3)}`);
+    }
+    if (result.misses.length > 0) report(`  missed: ${result.misses.join('; ')}`);
+    if (result.wrong.length > 0) report(`  wrongly scrubbed: ${result.wrong.join('; ')}`);
+    expect(recall).toBeGreaterThanOrEqual(0.95);
+    expect(precision).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('never scrubs a course, subject, tool, place or hero', () => {
+    const scrubbedKept: string[] = [];
+    for (const sentence of SENTENCES) {
+      for (const span of findPersonalNames(sentence.text, optionsOf(sentence))) {
+        if (overlaps(span.start, span.end, sentence.keep)) scrubbedKept.push(`${span.text} in "${sentence.text}"`);
+      }
+      const scrubbed = scrubPersonalNames(sentence.text, optionsOf(sentence));
+      for (const [start, end] of sentence.keep) expect(scrubbed).toContain(sentence.text.slice(start, end));
+    }
+    expect(scrubbedKept).toEqual([]);
+  });
+
+  it('replaces exactly the found spans, keeps everything else, and is idempotent', () => {
+    for (const sentence of SENTENCES) {
+      const options = optionsOf(sentence);
+      const spans = findPersonalNames(sentence.text, options);
+      let expected = sentence.text;
+      for (const span of [...spans].reverse()) {
+        expected = expected.slice(0, span.start) + NAME_PLACEHOLDER + expected.slice(span.end);
+      }
+      const once = scrubPersonalNames(sentence.text, options);
+      expect(once).toBe(expected);
+      expect(scrubPersonalNames(once, options)).toBe(once);
+      expect(once).not.toMatch(/ {2}/u);
+    }
+  });
+});
+
+describe('scrubPersonalNames: honorifics and titles', () => {
+  const cases: [string, string][] = [
+    ['Sir Reyes explains well', 'Sir [name] explains well'],
+    ['sir jun is the best', 'sir [name] is the best'],
+    ["Ma'am Dela Cruz po", "Ma'am [name] po"],
+    ['Maam Ybañez is kind', 'Maam [name] is kind'],
+    ['Mam Santos checks fairly', 'Mam [name] checks fairly'],
+    ['Miss Lopez, thank you', 'Miss [name], thank you'],
+    ['Ms. Garcia is organized', 'Ms. [name] is organized'],
+    ['Ms Garcia is organized', 'Ms [name] is organized'],
+    ['Mr. Tan is strict', 'Mr. [name] is strict'],
+    ['Mrs. Cruz is kind', 'Mrs. [name] is kind'],
+    ['Prof. Santos is fair', 'Prof. [name] is fair'],
+    ['Professor Reyes is fair', 'Professor [name] is fair'],
+    ['Dr. Go is knowledgeable', 'Dr. [name] is knowledgeable'],
+    ['Dra. Santos is kind', 'Dra. [name] is kind'],
+    ['Engr. Lim is practical', 'Engr. [name] is practical'],
+    ['Atty. Ramos is strict', 'Atty. [name] is strict'],
+    ['Gng. Dizon ay mahusay', 'Gng. [name] ay mahusay'],
+    ['G. Cruz ay handa', 'G. [name] ay handa'],
+    ['Bb. Reyes ay mabait', 'Bb. [name] ay mabait'],
+    ['Gng Dizon ay mahusay', 'Gng [name] ay mahusay'],
+    ['Ginang Dizon ay mahusay', 'Ginang [name] ay mahusay'],
+    ['Teacher Ana makes it fun', 'Teacher [name] makes it fun'],
+    ['MR. TAN IS STRICT', 'MR. [name] IS STRICT'],
+    ['mr. tan pls post the grades', 'mr. [name] pls post the grades'],
+    ['Mr.Tan is strict', 'Mr.[name] is strict'],
+    ['Ma\u2019am Dizon is kind', 'Ma\u2019am [name] is kind'],
+  ];
+  it.each(cases)('%s', (input, output) => {
+    expect(scrubPersonalNames(input)).toBe(output);
+  });
+
+  it('takes multi-word names with particles, initials and suffixes as one name', () => {
+    expect(scrubPersonalNames("Ma'am Ana Marie Dela Cruz is great.")).toBe("Ma'am [name] is great.");
+    expect(scrubPersonalNames('Engr. de los Santos is practical.')).toBe('Engr. [name] is practical.');
+    expect(scrubPersonalNames("Ma'am Sta. Maria is strict.")).toBe("Ma'am [name] is strict.");
+    expect(scrubPersonalNames('Prof. Ma. Theresa Cruz teaches well.')).toBe('Prof. [name] teaches well.');
+    expect(scrubPersonalNames('Mr. J. Reyes is late.')).toBe('Mr. [name] is late.');
+    expect(scrubPersonalNames('Dr. Ramon Bautista Jr. is the best.')).toBe('Dr. [name]. is the best.');
+    expect(scrubPersonalNames('Mrs. Bernardo-Reyes is clear.')).toBe('Mrs. [name] is clear.');
+  });
+
+  it('keeps possessives and punctuation readable', () => {
+    expect(scrubPersonalNames("Ms. Garcia's class is fun.")).toBe("Ms. [name]'s class is fun.");
+    expect(scrubPersonalNames("Sir Reyes' class is fun.")).toBe("Sir [name]' class is fun.");
+    expect(scrubPersonalNames("Salamat kay Ma'am Ana Dela Cruz!")).toBe("Salamat kay Ma'am [name]!");
+  });
+
+  it('leaves bare honorifics and honorifics before ordinary words', () => {
+    for (const text of [
+      'sir is great',
+      'It shows that our professor prepares the lessons carefully',
+      'the doctor said to rest',
+      "ma'am po",
+      'mam',
+      'Sir Thank you po',
+      "Ma'am Good morning!",
+      'Sir Very good explanation',
+      'Sir Salamat po',
+      "Ma'am Sana more activities",
+      'Sir Ang galing niyo',
+      'Sir Maayo kaayo',
+      'Sir Idol!',
+      'sir may quiz ba?',
+      'mam hope you are well',
+      "Sir's explanation was clear",
+      'I will miss this class',
+      'The dean is strict',
+      'Thanks ma\u2019am, God bless',
+    ]) {
+      expect(scrubPersonalNames(text), text).toBe(text);
+    }
+  });
+});
+
+describe('scrubPersonalNames: Tagalog and Cebuano personal articles', () => {
+  it('scrubs names after si, ni, kay, kang, sina, nina, kina', () => {
+    expect(scrubPersonalNames('si Sir Jun ang best')).toBe('si Sir [name] ang best');
+    expect(scrubPersonalNames('salamat kay Maam Cruz')).toBe('salamat kay Maam [name]');
+    expect(scrubPersonalNames('turo ni Prof. Santos')).toBe('turo ni Prof. [name]');
+    expect(scrubPersonalNames('Si Reyes ang pinakamagaling.')).toBe('Si [name] ang pinakamagaling.');
+    expect(scrubPersonalNames('Salamat kang Sir Reyes.')).toBe('Salamat kang Sir [name].');
+    expect(scrubPersonalNames('Salamat kang Jessa sa notes.')).toBe('Salamat kang [name] sa notes.');
+    expect(scrubPersonalNames('Sina Mark at Ana ang tumulong.')).toBe('Sina [name] at [name] ang tumulong.');
+    expect(scrubPersonalNames('kasama sina Bea, Kyle at Jessa')).toBe('kasama sina [name], [name] at [name]');
+    expect(scrubPersonalNames('si jun lagi late')).toBe('si [name] lagi late');
+  });
+
+  it('leaves articles before honorifics alone, and lowercase phrases that are not names', () => {
+    for (const text of [
+      "Si ma'am ang pinakamabait.",
+      'Ni minsan hindi siya nagalit.',
+      'Kay ganda ng mga aralin.',
+      'Kay maayo man siya mu-explain.',
+      'Lisod ni pero nindot.',
+      "Ingon ana man gyud si ma'am.",
+      'Si Lord na bahala.',
+      'Salamat sa Ginoo sa tanan.',
+      'si sir ang best',
+    ]) {
+      expect(scrubPersonalNames(text), text).toBe(text);
+    }
+  });
+});
+
+describe('scrubPersonalNames: courses, tools, places and heroes', () => {
+  it('never scrubs them', () => {
+    for (const text of [
+      'We use Google Classroom and MS Teams.',
+      'Microsoft Teams keeps crashing.',
+      'Data Structures and Calculus II are hard.',
+      'Zoom, Canvas, Moodle, Python, Java, Excel, GitHub and Physics.',
+      'Life and Works of Rizal is interesting.',
+      'Dr. Jose Rizal is our national hero.',
+      'Prof Ed subjects are fun.',
+      'I am from Cebu and she is from Manila.',
+      'We visited San Jose and Sto. Tomas.',
+      'Mabini Hall is hot and Aquino Avenue is busy.',
+      'The Santo Niño festival.',
+    ]) {
+      expect(scrubPersonalNames(text), text).toBe(text);
+    }
+  });
+
+  it('still scrubs a person next to them', () => {
+    expect(scrubPersonalNames('Dr. Santos uses MS Teams.')).toBe('Dr. [name] uses MS Teams.');
+    expect(scrubPersonalNames('Sir Mark teaches Data Structures.')).toBe('Sir [name] teaches Data Structures.');
+  });
+});
+
+describe('scrubPersonalNames: capitalised common Filipino names without an honorific', () => {
+  it('scrubs classmates named in passing', () => {
+    expect(scrubPersonalNames('Thanks to Jessa for the notes.')).toBe('Thanks to [name] for the notes.');
+    expect(scrubPersonalNames('Bea and I study together.')).toBe('[name] and I study together.');
+  });
+
+  it('does not scrub names that are ordinary words at the start of a sentence', () => {
+    expect(scrubPersonalNames('Hope to have her again.')).toBe('Hope to have her again.');
+    expect(scrubPersonalNames('Classes start in June.')).toBe('Classes start in June.');
+    expect(scrubPersonalNames('I felt joy in this class.')).toBe('I felt joy in this class.');
+  });
+});
+
+describe('scrubPersonalNames: accents and mentions', () => {
+  it('reads names with and without accents', () => {
+    expect(scrubPersonalNames('Thanks to José and Bea.')).toBe('Thanks to [name] and [name].');
+    expect(scrubPersonalNames('Salamat kay Ma\u0301ria', {})).toBe('Salamat kay [name]');
+    expect(scrubPersonalNames('Ybanez is kind', { knownNames: ['Ybañez'] })).toBe('[name] is kind');
+    expect(scrubPersonalNames('Ybañez is kind', { knownNames: ['Ybanez'] })).toBe('[name] is kind');
+  });
+
+  it('scrubs @mentions', () => {
+    expect(scrubPersonalNames('@jun thanks for the notes')).toBe('@[name] thanks for the notes');
+    expect(scrubPersonalNames('@sir thanks')).toBe('@sir thanks');
+  });
+});
+
+describe('scrubPersonalNames: knownNames', () => {
+  const known = ['Maria Santos'];
+
+  it('scrubs the known names anywhere, in any case, as whole words', () => {
+    expect(scrubPersonalNames('Santos is on time.', { knownNames: known })).toBe('[name] is on time.');
+    expect(scrubPersonalNames('maria santos pls upload', { knownNames: known })).toBe('[name] pls upload');
+    expect(scrubPersonalNames('Santosan is not a name here', { knownNames: known })).toBe(
+      'Santosan is not a name here',
+    );
+  });
+
+  it('splits full names and ignores titles and particles in them', () => {
+    const options = { knownNames: ['Dr. Ana Marie Dela Cruz'] };
+    expect(scrubPersonalNames('Dela Cruz is the best.', options)).toBe('[name] is the best.');
+    expect(scrubPersonalNames('ang galing ni marie', options)).toBe('ang galing ni [name]');
+    expect(scrubPersonalNames('de la salle', options)).toBe('de la salle');
+  });
+
+  it('scrubs known names that are common words only as capitalised names inside a sentence', () => {
+    const options = { knownNames: ['Grace Abellana', 'Hope Reyes', 'Mark Go'] };
+    expect(scrubPersonalNames('By the grace of God we passed.', options)).toBe('By the grace of God we passed.');
+    expect(scrubPersonalNames('I hope you are well.', options)).toBe('I hope you are well.');
+    expect(scrubPersonalNames('Thanks for the help, Grace!', options)).toBe('Thanks for the help, [name]!');
+    expect(scrubPersonalNames("Ma'am Hope is kind.", options)).toBe("Ma'am [name] is kind.");
+    expect(scrubPersonalNames('mam grace is kind', options)).toBe('mam [name] is kind');
+    expect(scrubPersonalNames('maam, hope you are well', options)).toBe('maam, hope you are well');
+    expect(scrubPersonalNames("Let's go! Go sir!", options)).toBe("Let's go! Go sir!");
+    expect(scrubPersonalNames('Sir Mark Go is strict.', options)).toBe('Sir [name] is strict.');
+  });
+});
+
+describe('scrubPersonalNames: replacement and idempotence', () => {
+  it('uses the given replacement', () => {
+    expect(scrubPersonalNames('Sir Reyes explains well', { replacement: '—' })).toBe('Sir — explains well');
+  });
+
+  it('removes names cleanly with an empty replacement', () => {
+    expect(scrubPersonalNames('Thank you Sir Reyes for everything', { replacement: '' })).toBe(
+      'Thank you Sir for everything',
+    );
+    expect(scrubPersonalNames('Bea and I study', { replacement: '' })).toBe('and I study');
+    expect(scrubPersonalNames('Salamat Sir Reyes!', { replacement: '' })).toBe('Salamat Sir!');
+  });
+
+  it('gives the same text when run twice', () => {
+    for (const text of ["Ma'am Ana Dela Cruz and Sir Jun", 'si Reyes', 'Thanks to Jessa', 'Mr. J. Reyes Jr.']) {
+      const once = scrubPersonalNames(text);
+      expect(scrubPersonalNames(once)).toBe(once);
+    }
+  });
+});
+
+describe('containsPersonalName', () => {
+  it('tells whether a text names someone', () => {
+    expect(containsPersonalName('Sir Reyes explains well')).toBe(true);
+    expect(containsPersonalName('sir explains well')).toBe(false);
+    expect(containsPersonalName('Google Classroom')).toBe(false);
+  });
+});
+
+describe('personalNamesIn: names to drop from topic keywords', () => {
+  const corpus = [
+    'Sir Abe is a great music teacher',
+    'Ma’am Dela Cruz explains well',
+    'the music person was nice',
+    'salamat kang sir jun',
+    'We use Google Classroom and MS Teams',
+    'Thanks to Jessa for the notes',
+  ];
+
+  it('collects the lowercase name words used as names anywhere in the corpus', () => {
+    const names = personalNamesIn(corpus);
+    expect([...names].sort()).toEqual(['abe', 'cruz', 'jessa', 'jun']);
+  });
+
+  it('keeps accented names as written and without accents', () => {
+    expect(personalNamesIn(["Ma'am Ybañez is kind"])).toEqual(new Set(['ybañez', 'ybanez']));
+    expect(personalNamesIn([], { knownNames: ['José Ybañez'] })).toEqual(new Set(['josé', 'jose', 'ybañez', 'ybanez']));
+  });
+
+  it('adds the known names', () => {
+    expect(personalNamesIn(['nothing here'], { knownNames: ['Maria Santos', 'Grace'] })).toEqual(
+      new Set(['maria', 'santos']),
+    );
+  });
+
+  it('filters a keyword list, keeping order', () => {
+    const names = personalNamesIn(corpus);
+    expect(withoutPersonalNames(['abe', 'music', 'person', 'jun', 'classroom'], names)).toEqual([
+      'music',
+      'person',
+      'classroom',
+    ]);
+  });
+});
+
+describe('scrubPersonalNames: speed', () => {
+  it('scrubs 10,000 comments well under a second', () => {
+    const comments: string[] = [];
+    for (let index = 0; index < 10_000; index += 1) {
+      const sentence = SENTENCES[index % SENTENCES.length] as LabelledSentence;
+      comments.push(`${sentence.text} Comment number ${index} about the class and the lessons.`);
+    }
+    for (const comment of comments.slice(0, 500)) scrubPersonalNames(comment);
+    const started = performance.now();
+    let length = 0;
+    for (const comment of comments) length += scrubPersonalNames(comment).length;
+    const elapsed = performance.now() - started;
+    report(`personal names: scrubbed 10,000 comments in ${elapsed.toFixed(0)} ms`);
+    expect(length).toBeGreaterThan(0);
+    expect(elapsed).toBeLessThan(1000);
+  });
+});
