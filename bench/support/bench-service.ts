@@ -40,6 +40,10 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
     db,
     async drop() {
       await db.destroy();
+      if (process.env.BENCH_KEEP_DATABASE === '1') {
+        process.stdout.write(`BENCH_KEEP_DATABASE=1: kept ${url.toString()} (drop it yourself)\n`);
+        return;
+      }
       const redis = new Redis(REDIS_URL);
       try {
         let cursor = '0';
