@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { sql } from 'kysely';
 import type { AuthenticatedUser } from '../src/common/auth/authenticated-user.js';
 import { DomainModule } from '../src/domain.module.js';
+import { AnalyticsRepository } from '../src/modules/analytics/analytics.repository.js';
 import { AnalyticsService } from '../src/modules/analytics/analytics.service.js';
 import { AnalyticsViewsRepository } from '../src/modules/analytics/views.repository.js';
 import { benchSettings, createBenchDatabase } from './support/bench-service.js';
@@ -15,6 +16,8 @@ import { runWhenInvoked } from './support/run-main.js';
  * and p50/p95 of overview, attention and trends through AnalyticsService (scope resolution included), for a
  * dean (one department of 100 faculty) and the super admin (all 2,000). Baseline in the same run: the dean's
  * overview figures computed live from the base tables without the views.
+ * The service keeps the rows it read per scope until the next refresh, so the overview series are what a
+ * dashboard sees after its first request; "first read after a refresh" times that first read on its own.
  * Targets: refresh ≤ 20 s; overview p95 ≤ 30 ms.
  */
 const FACULTY = 2000;
@@ -23,12 +26,15 @@ const PER_FACULTY_SEMESTER = 30;
 const DEPARTMENTS = 20;
 const REQUESTS = 50;
 const BASELINE_REQUESTS = 10;
+/** Untimed requests before each series (connections, plans and JIT-compiled code in place). */
+const WARM_UP_REQUESTS = 3;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function timed(count: number, work: () => Promise<unknown>) {
+  for (let i = 0; i < WARM_UP_REQUESTS; i++) await work();
   const durations: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
@@ -114,7 +120,8 @@ export async function runAnalyticsBench(): Promise<Record<string, number>> {
         WHERE sub.cleaned_comment IS NOT NULL;
         `.execute(trx);
     });
-    await sql`ANALYZE`.execute(db);
+    // Settle the seeded tables now: an autovacuum of 480,000 fresh rows would otherwise run during the timings.
+    await sql`VACUUM ANALYZE`.execute(db);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const { rows: counts } = await sql<{ submissions: number; results: number }>`
       SELECT (SELECT count(*)::int FROM submissions) AS submissions,
@@ -145,9 +152,11 @@ export async function runAnalyticsBench(): Promise<Record<string, number>> {
       });
       const root = user('bench.root', 'SUPER_ADMIN');
       const dean = user('bench.dean', 'DEAN');
-      const { rows: latest } = await sql<{ id: string }>`
-        SELECT id FROM semesters ORDER BY start_date DESC LIMIT 1`.execute(db);
+      const { rows: latest } = await sql<{ id: string; campusId: string }>`
+        SELECT id, campus_id AS "campusId" FROM semesters ORDER BY start_date DESC LIMIT 1`.execute(db);
       const semesterId = latest[0]!.id;
+      const campusId = latest[0]!.campusId;
+      const repository = context.get(AnalyticsRepository);
       const service = context.get(AnalyticsService);
       const trendsQuery = { minSemesters: 3, minR2: 0.5 };
 
@@ -163,6 +172,10 @@ export async function runAnalyticsBench(): Promise<Record<string, number>> {
       const figures: Record<string, { p50: number; p95: number }> = {
         'overview (dean, 100 faculty)': await timed(REQUESTS, () => service.overview(dean, { semesterId })),
         'overview (super admin, 2000 faculty)': await timed(REQUESTS, () => service.overview(root, { semesterId })),
+        // What every first request after a refresh pays: the super admin's rows read from the views.
+        'first read after a refresh (super admin rows)': await timed(REQUESTS, () =>
+          repository.semesterRows({ semesterId, campusId, departmentCodes: null, programCode: null }),
+        ),
         'attention (dean)': await timed(REQUESTS, () => service.attention(dean, { semesterId })),
         'attention (super admin)': await timed(REQUESTS, () => service.attention(root, { semesterId })),
         'trends (dean)': await timed(REQUESTS, () => service.trends(dean, trendsQuery)),

@@ -505,6 +505,42 @@ describe('GET /analytics/overview', () => {
     ]);
   });
 
+  it('answers from the last refresh until the next one, in every process, then from the new rows', async () => {
+    const scores = async () =>
+      (await get(`overview?semesterId=${byKey.S4}`, 'dean.main')).body.faculty.map((f: Record<string, unknown>) => [
+        f.facultyName,
+        f.avgNormalizedScore,
+        f.scoreDelta,
+      ]);
+    const refresh = () => context.api.app.get(AnalyticsViewsRepository).refresh();
+    const before = [
+      ['Ana Reyes', 62, -8],
+      ['Ben Cruz', 76, 2],
+    ];
+    expect(await scores()).toEqual(before);
+    const db = context.database.db;
+    const setAnaS4 = (score: number) =>
+      sql`UPDATE submissions SET normalized_score = ${score}
+        WHERE semester_id = ${byKey.S4} AND faculty_name_snapshot LIKE 'Ana %'`.execute(db);
+    await setAnaS4(72);
+    try {
+      expect(await scores()).toEqual(before);
+      // Refreshed elsewhere (the job workers): only the database tells this process.
+      const { rows } = await sql<{ at: string }>`SELECT now()::text AS at`.execute(db);
+      await sql`REFRESH MATERIALIZED VIEW CONCURRENTLY mv_faculty_semester_stats`.execute(db);
+      await sql`UPDATE system_config SET value = to_jsonb(${rows[0]!.at}::timestamptz)
+        WHERE key = 'analytics_last_refreshed_at'`.execute(db);
+      expect(await scores()).toEqual([
+        ['Ana Reyes', 72, 2],
+        ['Ben Cruz', 76, 2],
+      ]);
+    } finally {
+      await setAnaS4(62);
+      await refresh();
+    }
+    expect(await scores()).toEqual(before);
+  });
+
   it('takes the previous semester by start date: S2 compares with the back-filled S1', async () => {
     const response = await get(`overview?semesterId=${byKey.S2}`, 'dean.main');
     expect(response.body.faculty.map((f: Record<string, unknown>) => [f.facultyName, f.scoreDelta])).toEqual([

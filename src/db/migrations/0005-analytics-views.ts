@@ -15,6 +15,11 @@ import { sql, type Kysely } from 'kysely';
  * - Semesters are ordered by start_date, falling back to created_at (then id) when a semester has no date.
  *   Ordering by created_at alone would put a semester back-filled later at the end of the series and could
  *   reverse a faculty member's trend.
+ * - Besides the spec's columns, the stats view holds what the overview would otherwise compute per request
+ *   (an institution's 2,000 faculty made that 25 ms of SQL): positive_rate (4 decimals); percentile_rank, the
+ *   percent rank (0-100, 2 decimals) of avg_normalized_score among the rows of the same semester and
+ *   department, a semester belonging to one campus; score_delta and sentiment_delta against the same faculty
+ *   member and department in the campus's previous semester (null when that semester has no row for them).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -60,18 +65,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FROM submissions s
       LEFT JOIN latest_sentiment sentiment ON sentiment.submission_id = s.id
       GROUP BY 1, 2, 3
+    ),
+    semester_sequence AS (
+      SELECT id, campus_id,
+        coalesce(start_date::timestamp AT TIME ZONE 'UTC', created_at) AS order_key,
+        lag(id) OVER (
+          PARTITION BY campus_id ORDER BY coalesce(start_date::timestamp AT TIME ZONE 'UTC', created_at), id
+        ) AS previous_semester_id
+      FROM semesters
+    ),
+    rated AS (
+      SELECT stats.*, sequence.campus_id, sequence.order_key, sequence.previous_semester_id,
+        stats.positive_count::double precision / nullif(stats.analyzed_count, 0) AS positive_rate
+      FROM submission_stats stats
+      JOIN semester_sequence sequence ON sequence.id = stats.semester_id
     )
-    SELECT stats.faculty_id, stats.semester_id, stats.department_code_snapshot,
-      semester.campus_id,
-      coalesce(semester.start_date::timestamp AT TIME ZONE 'UTC', semester.created_at) AS semester_order_key,
-      stats.submission_count, stats.comment_count, stats.avg_normalized_score,
-      stats.positive_count, stats.negative_count, stats.neutral_count, stats.analyzed_count,
+    SELECT r.faculty_id, r.semester_id, r.department_code_snapshot, r.campus_id,
+      r.order_key AS semester_order_key,
+      r.submission_count, r.comment_count, r.avg_normalized_score,
+      r.positive_count, r.negative_count, r.neutral_count, r.analyzed_count,
       coalesce(topics.distinct_topic_count, 0) AS distinct_topic_count,
-      stats.faculty_name, stats.department_name, stats.semester_code, stats.academic_year, stats.program_code,
-      stats.campus_code
-    FROM submission_stats stats
-    JOIN semesters semester ON semester.id = stats.semester_id
-    LEFT JOIN topic_counts topics USING (faculty_id, semester_id, department_code_snapshot);
+      r.faculty_name, r.department_name, r.semester_code, r.academic_year, r.program_code, r.campus_code,
+      round(r.positive_rate::numeric, 4)::double precision AS positive_rate,
+      CASE WHEN r.avg_normalized_score IS NOT NULL THEN round((percent_rank() OVER (
+        PARTITION BY r.semester_id, r.department_code_snapshot, r.avg_normalized_score IS NULL
+        ORDER BY r.avg_normalized_score) * 100)::numeric, 2)::double precision END AS percentile_rank,
+      (r.avg_normalized_score - previous.avg_normalized_score)::double precision AS score_delta,
+      round((r.positive_rate - previous.positive_rate)::numeric, 4)::double precision AS sentiment_delta
+    FROM rated r
+    LEFT JOIN rated previous
+      ON previous.semester_id = r.previous_semester_id
+      AND previous.faculty_id = r.faculty_id
+      AND previous.department_code_snapshot = r.department_code_snapshot
+    LEFT JOIN topic_counts topics
+      ON topics.faculty_id = r.faculty_id AND topics.semester_id = r.semester_id
+      AND topics.department_code_snapshot = r.department_code_snapshot;
 
     CREATE UNIQUE INDEX mv_faculty_semester_stats_key
       ON mv_faculty_semester_stats (faculty_id, semester_id, department_code_snapshot);

@@ -115,28 +115,11 @@ export class AnalyticsRepository {
   /**
    * The faculty rows of one semester in scope. percentileRank is the percent rank (0-100) of the average score
    * among every faculty member of the same department in that semester, before the program filter, so a
-   * filter does not move anyone's rank. Deltas compare with the previous semester of the same campus.
+   * filter does not move anyone's rank. Deltas compare with the previous semester of the same campus. Both are
+   * computed when the view is refreshed (migration 0005), so this is one indexed read and one join.
    */
   async semesterRows(filter: ViewFilter): Promise<FacultySemesterRow[]> {
     const { rows } = await sql<FacultySemesterRow>`
-      WITH target AS (
-        SELECT s.id, s.campus_id, ${semesterOrderKey('s')} AS order_key FROM semesters s WHERE s.id = ${filter.semesterId}
-      ),
-      previous AS (
-        SELECT s.id FROM semesters s JOIN target t ON s.campus_id = t.campus_id
-        WHERE (${semesterOrderKey('s')}, s.id) < (t.order_key, t.id)
-        ORDER BY ${semesterOrderKey('s')} DESC, s.id DESC
-        LIMIT 1
-      ),
-      ranked AS (
-        SELECT stats.*,
-          stats.positive_count::double precision / nullif(stats.analyzed_count, 0) AS positive_rate,
-          CASE WHEN stats.avg_normalized_score IS NOT NULL THEN percent_rank() OVER (
-            PARTITION BY stats.department_code_snapshot, stats.avg_normalized_score IS NULL
-            ORDER BY stats.avg_normalized_score) END AS percent_rank
-        FROM mv_faculty_semester_stats stats
-        WHERE stats.semester_id = ${filter.semesterId} AND stats.campus_id = ${filter.campusId}
-      )
       SELECT r.faculty_id AS "facultyId", r.faculty_name AS "facultyName",
         r.department_code_snapshot AS "departmentCode", r.department_name AS "departmentName",
         r.program_code AS "programCode", r.campus_code AS "campusCode", r.semester_code AS "semesterCode",
@@ -146,22 +129,16 @@ export class AnalyticsRepository {
         r.neutral_count::int AS "neutralCount", r.negative_count::int AS "negativeCount",
         r.distinct_topic_count::int AS "distinctTopicCount",
         r.avg_normalized_score::double precision AS "avgNormalizedScore",
-        round(r.positive_rate::numeric, 4)::double precision AS "positiveRate",
-        round((r.percent_rank * 100)::numeric, 2)::double precision AS "percentileRank",
-        (r.avg_normalized_score - previous_stats.avg_normalized_score)::double precision AS "scoreDelta",
-        round((r.positive_rate - previous_stats.positive_count::double precision
-          / nullif(previous_stats.analyzed_count, 0))::numeric, 4)::double precision AS "sentimentDelta",
+        r.positive_rate AS "positiveRate", r.percentile_rank AS "percentileRank",
+        r.score_delta AS "scoreDelta", r.sentiment_delta AS "sentimentDelta",
         coalesce(trend.semester_count, 0)::int AS "semesterCount",
         trend.score_slope AS "scoreSlope", trend.score_r2 AS "scoreR2",
         trend.sentiment_slope AS "sentimentSlope", trend.sentiment_r2 AS "sentimentR2"
-      FROM ranked r
-      LEFT JOIN mv_faculty_semester_stats previous_stats
-        ON previous_stats.semester_id = (SELECT id FROM previous)
-        AND previous_stats.faculty_id = r.faculty_id
-        AND previous_stats.department_code_snapshot = r.department_code_snapshot
+      FROM mv_faculty_semester_stats r
       LEFT JOIN mv_faculty_trends trend
         ON trend.faculty_id = r.faculty_id AND trend.department_code_snapshot = r.department_code_snapshot
-      WHERE (${filter.departmentCodes}::text[] IS NULL OR r.department_code_snapshot = ANY(${filter.departmentCodes}::text[]))
+      WHERE r.semester_id = ${filter.semesterId} AND r.campus_id = ${filter.campusId}
+        AND (${filter.departmentCodes}::text[] IS NULL OR r.department_code_snapshot = ANY(${filter.departmentCodes}::text[]))
         AND (${filter.programCode}::text IS NULL OR r.program_code = ${filter.programCode}::text)
       ORDER BY r.department_code_snapshot, r.faculty_name, r.faculty_id`.execute(this.db);
     return rows;

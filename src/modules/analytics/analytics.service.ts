@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ScopeService } from '../institution/scope.service.js';
@@ -13,6 +14,12 @@ interface CallerScope {
   outOfScope: boolean;
 }
 
+/**
+ * Semester rows kept per process, counted in rows: about 1 KB each, so at most some 20 MB, ten overviews of an
+ * institution of 2,000 faculty or hundreds of department ones.
+ */
+const MEMO_MAX_ROWS = 20_000;
+
 /** The views store '' for a missing department code (unique index of the concurrent refresh). */
 const departmentCode = (code: string) => (code === '' ? null : code);
 
@@ -23,6 +30,16 @@ const departmentCode = (code: string) => (code === '' ? null : code);
  */
 @Injectable()
 export class AnalyticsService {
+  /**
+   * The views change only when they are refreshed, and every refresh ends by moving `lastRefreshedAt`; rows
+   * read for a scope are kept under the `lastRefreshedAt` read before them, so a refresh (from any process)
+   * retires them, and an entry never holds rows older than its key. Scope is resolved on every request.
+   */
+  private readonly memo = new LRUCache<string, readonly FacultySemesterRow[]>({
+    maxSize: MEMO_MAX_ROWS,
+    sizeCalculation: (rows) => Math.max(1, rows.length),
+  });
+
   constructor(
     @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
     @Inject(AnalyticsViewsRepository) private readonly views: AnalyticsViewsRepository,
@@ -124,14 +141,19 @@ export class AnalyticsService {
       this.callerScope(user, semester, query.programCode),
       this.lastRefreshedAt(),
     ]);
-    const rows = scope.outOfScope
-      ? []
-      : await this.analytics.semesterRows({
-          semesterId: semester.id,
-          campusId: semester.campusId,
-          departmentCodes: scope.departmentCodes,
-          programCode: query.programCode ?? null,
-        });
+    if (scope.outOfScope) return { rows: [], lastRefreshedAt };
+    const filter = {
+      semesterId: semester.id,
+      campusId: semester.campusId,
+      departmentCodes: scope.departmentCodes,
+      programCode: query.programCode ?? null,
+    };
+    const key = JSON.stringify([lastRefreshedAt, filter]);
+    let rows = this.memo.get(key);
+    if (!rows) {
+      rows = await this.analytics.semesterRows(filter);
+      this.memo.set(key, rows);
+    }
     return { rows, lastRefreshedAt };
   }
 
