@@ -36,6 +36,18 @@ const ASPECT_GROUPS: Record<string, string[]> = {
     'Laay kaayo ang klase, katulgon mi.',
     'Super fun ng class, never boring.',
   ],
+  laboratory: [
+    'The lab exercises were hard to follow without a manual.',
+    'Kulang po ang gamit sa laboratoryo kaya tatlo kami sa isang microscope.',
+    'Nindot ang among eksperimento sa lab, daghan mi nakat-onan.',
+    'Sana may demo muna bago yung lab activity.',
+  ],
+  classroom: [
+    'The room is too noisy and nobody controls the class.',
+    'Sobrang ingay po sa klase, hindi makontrol ni Sir.',
+    'Saba kaayo ang klase, dili ma-dumala ni Maam.',
+    'Very orderly ang class niya, walang pasaway.',
+  ],
 };
 
 describe('embedText', () => {

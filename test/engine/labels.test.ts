@@ -13,6 +13,8 @@ describe('labelTopics', () => {
       { topicIndex: 2, rawLabel: '2_grading_unfair_patas', keywords: ['grading', 'unfair', 'patas', 'grado'] },
       { topicIndex: 3, rawLabel: '3_aircon_room_hot', keywords: ['aircon', 'room', 'hot'] },
       { topicIndex: 4, rawLabel: '4_library_books_wifi', keywords: ['canteen', 'food', 'expensive'] },
+      { topicIndex: 5, rawLabel: '5_lab_laboratoryo_experiment', keywords: ['lab', 'laboratoryo', 'experiment'] },
+      { topicIndex: 6, rawLabel: '6_maingay_saba_noisy', keywords: ['maingay', 'saba', 'noisy', 'pasaway'] },
     ]);
     expect(labels.map((entry) => entry.label)).toEqual([
       'Clear Explanations',
@@ -20,6 +22,8 @@ describe('labelTopics', () => {
       'Grading Fairness',
       'Classroom Facilities',
       'Canteen Food Expensive',
+      'Laboratory Work',
+      'Classroom Management',
     ]);
   });
 

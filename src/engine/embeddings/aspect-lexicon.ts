@@ -28,7 +28,9 @@ export type AspectId =
   | 'strictness'
   | 'patience'
   | 'support'
-  | 'voice';
+  | 'voice'
+  | 'laboratory'
+  | 'classroom';
 
 export interface AspectDefinition {
   id: AspectId;
@@ -178,6 +180,25 @@ export const ASPECTS: readonly AspectDefinition[] = [
     words: `voice audible inaudible loud* mic microphone mumbl* can't+hear boses marinig naririnig rinig
       tingog madungog dungog makadungog`,
     weak: `hear mahina lakas kusog soft-spoken`,
+  },
+  {
+    id: 'laboratory',
+    label: 'Laboratory Work',
+    words: `lab labs laborator* experiment* hands-on hands+on apparatus microscope* specimen* lab+manual
+      lab+report* lab+exercise* lab+activit* lab+session* lab+work laboratoryo eksperimento
+      pag-eksperimento`,
+    weak: `practical* equipment instrument* demonstrat* demo simulation* workshop* machine* tools kit* gamit
+      gamitin`,
+  },
+  {
+    id: 'classroom',
+    label: 'Classroom Management',
+    words: `noise noisy unruly rowdy chaotic chaos disrupt* misbehav* classroom+management class+management
+      manage+the+class manages+the+class managing+the+class control+the+class handle+the+class
+      seating+arrangement ingay maingay nag-iingay kaingay pasaway makontrol ma-control kontrolado kontrolin
+      pamamahala mamahala namamahala dumala modumala pagdumala nagdumala saba nagsaba hilom pahilomon`,
+    weak: `orderly behav* control* quiet tahimik kalma calm cellphone* gadget* phones kontrol manage managing
+      handle focus`,
   },
 ];
 

@@ -401,6 +401,49 @@ const ACTION_TEMPLATES: Readonly<Record<AspectId, TemplatesByCategory>> = {
       ],
     },
   },
+  laboratory: {
+    IMPROVEMENT: {
+      headline: about('Make laboratory sessions easier to follow and better supported'),
+      rationale:
+        'Students who do not know what a lab exercise asks of them lose the session and the skill it was meant to build.',
+      steps: [
+        'Hand out each exercise before the session with its objective, the procedure and what the report must show.',
+        'Open the session with a short demonstration of the set-up and the safety points, and check the equipment beforehand.',
+        'Walk between groups during the session; ask each group one question about what they are doing and why.',
+        'Return lab reports with a few lines of comment before the next exercise, so the same mistake is not repeated.',
+      ],
+    },
+    STRENGTH: {
+      headline: about('Keep the well-run laboratory sessions'),
+      rationale: 'Students credit the hands-on work with helping them understand the lessons.',
+      steps: [
+        'Keep the exercise handouts and the opening demonstration for the next term.',
+        'Continue going around the groups during the session.',
+        'Share the lab handouts and set-up checklist with colleagues teaching the same laboratory course.',
+      ],
+    },
+  },
+  classroom: {
+    IMPROVEMENT: {
+      headline: about('Keep the class orderly so students can follow'),
+      rationale: 'Noise and disruption make it hard for the rest of the class to hear and concentrate.',
+      steps: [
+        'Agree on a few class rules in the first week (phones, side conversations, coming in late) and post them.',
+        'Use a consistent signal to get attention, and wait for quiet before continuing instead of talking over the noise.',
+        'Break long lectures with short tasks, so attention does not drift into side conversations.',
+        'Speak privately with students who keep disrupting, and follow the agreed rules the same way for everyone.',
+      ],
+    },
+    STRENGTH: {
+      headline: about('Keep the calm, orderly classroom'),
+      rationale: 'Students notice that the class is orderly and that they can concentrate.',
+      steps: [
+        'Keep the class rules and the attention signal that work.',
+        'Continue handling disruptions calmly and in private.',
+        'Share the classroom-management routine with newer colleagues.',
+      ],
+    },
+  },
 };
 
 /** For topics and dimensions that name no aspect: steps that start from what the comments say. */
