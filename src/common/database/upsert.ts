@@ -4,6 +4,24 @@ import type { Trx } from './database.js';
 
 export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
 
+/** How many rows of one kind an import or a sync created, updated and left as they were. */
+export type UpsertCounts = Record<UpsertOutcome, number>;
+
+export const emptyCounts = (): UpsertCounts => ({ created: 0, updated: 0, unchanged: 0 });
+
+export function count(counts: UpsertCounts, outcome: UpsertOutcome): void {
+  counts[outcome] += 1;
+}
+
+/** Writes one `system_config` value (JSON) in the caller's transaction. */
+export async function setSystemConfig(trx: Trx, key: string, value: unknown): Promise<void> {
+  await trx
+    .insertInto('system_config')
+    .values({ key, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: new Date() }))
+    .execute();
+}
+
 export interface UpsertOptions {
   /** Written only when the row is new (a campus name an import gave stays when a sync passes by). */
   insertOnly?: Record<string, unknown>;

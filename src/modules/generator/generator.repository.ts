@@ -2,16 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
 import type { DatabaseClient } from '../../common/database/database.js';
-import type { Role, VersionStatus } from '../../db/schema.js';
-import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
-
-export interface GeneratorVersion {
-  id: string;
-  versionNumber: number;
-  status: VersionStatus;
-  typeCode: string;
-  schema: QuestionnaireSchema;
-}
+import type { Role } from '../../db/schema.js';
 
 export interface ActiveVersion {
   id: string;
@@ -33,23 +24,6 @@ export interface Respondent extends Student {
 @Injectable()
 export class GeneratorRepository {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
-
-  async version(id: string): Promise<GeneratorVersion | undefined> {
-    const row = await this.db
-      .selectFrom('questionnaire_versions as v')
-      .innerJoin('questionnaires as q', 'q.id', 'v.questionnaire_id')
-      .innerJoin('questionnaire_types as t', 't.id', 'q.type_id')
-      .select([
-        'v.id',
-        'v.version_number as versionNumber',
-        'v.status',
-        't.code as typeCode',
-        'v.schema_snapshot as schema',
-      ])
-      .where('v.id', '=', id)
-      .executeTakeFirst();
-    return row ? { ...row, schema: row.schema as QuestionnaireSchema } : undefined;
-  }
 
   /** The ACTIVE versions of a type (one per questionnaire), most recently published first. */
   activeVersions(typeCode: string): Promise<ActiveVersion[]> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { submissionAnswers, submissionComment } from '../submissions/submissions.schemas.js';
 
 /** Rows per commit (spec Limits); a larger body is refused whole with 400. */
 export const MAX_COMMIT_ROWS = 200;
@@ -94,16 +95,8 @@ export const previewResult = z.object({
 /** A row to store: what a preview returned, possibly edited. Answers are checked per row, as a submission's are. */
 export const commitRow = z.strictObject({
   studentUsername: username,
-  answers: z
-    .array(
-      z.strictObject({
-        questionId: z.string().min(1).max(64),
-        // Checked with the other answer rules of the row, so a bad value fails its row, not the whole commit.
-        value: z.unknown().meta({ type: 'integer', description: 'LIKERT_5 takes an integer 1..5, YES_NO 0 or 1' }),
-      }),
-    )
-    .max(1000),
-  comment: z.string().max(20_000).nullable().optional(),
+  answers: submissionAnswers,
+  comment: submissionComment,
 });
 
 export const commitBody = z.strictObject({

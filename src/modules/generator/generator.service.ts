@@ -14,7 +14,8 @@ import {
 } from '../submissions/submissions.repository.js';
 import { SubmissionsService } from '../submissions/submissions.service.js';
 import { COMMENT_WRITER } from './comment-writer.provider.js';
-import { GeneratorRepository, type GeneratorVersion, type Student } from './generator.repository.js';
+import { QuestionnairesRepository, type VersionRow } from '../questionnaires/questionnaires.repository.js';
+import { GeneratorRepository, type Student } from './generator.repository.js';
 import { DEFAULT_COMMENT_RATIO } from './generator.schemas.js';
 
 /** Synthetic submissions are students' evaluations: the only type students answer. */
@@ -75,7 +76,7 @@ export interface CommitOptions {
 }
 
 interface ResolvedTarget {
-  version: GeneratorVersion;
+  version: VersionRow;
   faculty: UserReference;
   course: CourseContext;
 }
@@ -100,6 +101,7 @@ export class GeneratorService {
 
   constructor(
     @Inject(GeneratorRepository) private readonly repository: GeneratorRepository,
+    @Inject(QuestionnairesRepository) private readonly questionnaires: QuestionnairesRepository,
     @Inject(SubmissionsRepository) private readonly submissionsRepository: SubmissionsRepository,
     @Inject(SubmissionsService) private readonly submissions: SubmissionsService,
     @Inject(AuditService) private readonly audit: AuditService,
@@ -124,7 +126,7 @@ export class GeneratorService {
     const resolved = await this.resolve(request, { active: true });
     const { available } = await this.students(resolved);
     const seed = request.seed ?? randomInt(0, 2 ** 32);
-    const schema = resolved.version.schema;
+    const schema = resolved.version.schemaSnapshot;
     const feedback = { ...DEFAULT_QUALITATIVE_FEEDBACK, ...schema.qualitativeFeedback };
     const questions: GeneratorQuestion[] = leafSections(schema).flatMap((leaf) =>
       leaf.questions.map((question) => ({
@@ -238,7 +240,7 @@ export class GeneratorService {
   /** The version, faculty member and course a request names; every unknown one is reported at once (400). */
   private async resolve(target: GeneratorTarget, options: { active?: boolean } = {}): Promise<ResolvedTarget> {
     const [version, faculty, course] = await Promise.all([
-      this.repository.version(target.versionId),
+      this.questionnaires.version(target.versionId),
       this.submissionsRepository.userByUsername(target.facultyUsername),
       this.submissionsRepository.courseByShortname(target.courseShortname),
     ]);

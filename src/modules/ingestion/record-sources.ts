@@ -100,6 +100,9 @@ function rowCells(row: ExcelJS.Row): string[] {
   return Array.from(values, (value) => cellText(value as ExcelJS.CellValue));
 }
 
+const unreadableWorkbook = (cause: unknown) =>
+  invalid(`the file could not be read as an Excel workbook: ${cause instanceof Error ? cause.message : String(cause)}`);
+
 /** A sheet as the workbook lists it, in tab order (ExcelJS's shape for `WorkbookReader.model.sheets`). */
 interface WorkbookSheet {
   id: number;
@@ -128,10 +131,10 @@ async function workbookSheets(file: Buffer): Promise<WorkbookSheet[]> {
   try {
     zip = await JSZip.loadAsync(file);
   } catch (error) {
-    throw invalid(`the file could not be read as an Excel workbook: ${(error as Error).message}`);
+    throw unreadableWorkbook(error);
   }
   const entry = zip.file('xl/workbook.xml');
-  if (!entry) throw invalid('the file could not be read as an Excel workbook: it has no xl/workbook.xml');
+  if (!entry) throw unreadableWorkbook('it has no xl/workbook.xml');
   try {
     return xmlElements(await entry.async('string'), 'sheet').map((attributes, index) => {
       const rId = Object.entries(attributes).find(([key]) => key === 'id' || key.endsWith(':id'))?.[1] ?? '';
@@ -143,7 +146,7 @@ async function workbookSheets(file: Buffer): Promise<WorkbookSheet[]> {
       };
     });
   } catch (error) {
-    throw invalid(`the file could not be read as an Excel workbook: ${(error as Error).message}`);
+    throw unreadableWorkbook(error);
   }
 }
 
@@ -202,9 +205,7 @@ export async function* readExcelRecords(file: Buffer, options: ExcelReadOptions 
     }
   } catch (error) {
     if (error instanceof Error && error.name === 'DomainError') throw error;
-    throw invalid(
-      `the file could not be read as an Excel workbook: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw unreadableWorkbook(error);
   }
   if (!found) throw invalid(`the workbook lists sheet '${wanted.name}' but holds no worksheet for it`);
 }

@@ -6,13 +6,7 @@ import { upsert, type UpsertOutcome } from '../../common/database/upsert.js';
 import type { EnrollmentRole, Role, ScopedRole } from '../../db/schema.js';
 import { coursesWithHierarchy } from './course-hierarchy.js';
 import { departmentKey, programKey, semesterKey, type KnownReferences } from './import-validator.js';
-import type { ImportCounts, InstitutionImport } from './institution.schemas.js';
-
-export const emptyCounts = (): ImportCounts => ({ created: 0, updated: 0, unchanged: 0 });
-
-export function count(counts: ImportCounts, outcome: UpsertOutcome): void {
-  counts[outcome] += 1;
-}
+import type { InstitutionImport } from './institution.schemas.js';
 
 @Injectable()
 export class InstitutionImportRepository {
@@ -283,13 +277,5 @@ export class InstitutionImportRepository {
       .returning('id')
       .executeTakeFirst();
     return inserted ? 'created' : 'unchanged';
-  }
-
-  async setConfig(trx: Trx, key: string, value: unknown): Promise<void> {
-    await trx
-      .insertInto('system_config')
-      .values({ key, value: JSON.stringify(value) })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: new Date() }))
-      .execute();
   }
 }

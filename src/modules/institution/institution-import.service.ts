@@ -6,7 +6,8 @@ import type { EnrollmentRole, Role, ScopedRole } from '../../db/schema.js';
 import { AuditService } from '../audit/audit.service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { validateImport } from './import-validator.js';
-import { count, emptyCounts, InstitutionImportRepository } from './institution-import.repository.js';
+import { count, emptyCounts, setSystemConfig } from '../../common/database/upsert.js';
+import { InstitutionImportRepository } from './institution-import.repository.js';
 import type { InstitutionImport, InstitutionImportResult } from './institution.schemas.js';
 import { parseSemesterCode } from './semester-code.js';
 
@@ -160,7 +161,7 @@ export class InstitutionImportService {
         );
       }
 
-      await this.repository.setConfig(trx, ENROLLMENTS_SYNCED_AT_KEY, new Date().toISOString());
+      await setSystemConfig(trx, ENROLLMENTS_SYNCED_AT_KEY, new Date().toISOString());
       await this.audit.record({ action: 'institution.import', actorId, target: 'institution', metadata: counts }, trx);
       return counts;
     });

@@ -9,9 +9,9 @@ import { ENROLLMENTS_SYNCED_AT_KEY } from '../institution/institution-import.ser
 import { parseSemesterCode } from '../institution/semester-code.js';
 import { CategoryIndex } from './category-tree.js';
 import { asLmsOperation } from './lms-operation.js';
-import type { UpsertOutcome } from '../../common/database/upsert.js';
+import { emptyCounts, setSystemConfig, type UpsertOutcome } from '../../common/database/upsert.js';
 import { LmsRepository } from './lms.repository.js';
-import type { SyncCounts, SyncResult } from './lms.schemas.js';
+import type { SyncResult } from './lms.schemas.js';
 import { MoodleClient } from './moodle-client.js';
 import { MoodleWebServiceError } from './moodle-errors.js';
 import type { MoodleCategory, MoodleCourse, MoodleEnrolledUser } from './moodle-types.js';
@@ -34,8 +34,6 @@ interface SemesterNode extends ProgramNode {
 interface CampusNode extends ProgramNode {
   semesters: SemesterNode[];
 }
-
-const emptyCounts = (): SyncCounts => ({ created: 0, updated: 0, unchanged: 0 });
 
 /** `work` over `items`, `concurrency` at a time; after a failure no lane starts another item (the sync has failed). */
 async function mapBounded<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>) {
@@ -203,7 +201,7 @@ export class LmsSyncService {
       }
       await this.repository.addRoles(trx, grants);
       const created = await this.repository.addEnrollments(trx, enrollments);
-      await this.repository.setConfig(trx, ENROLLMENTS_SYNCED_AT_KEY, syncedAt);
+      await setSystemConfig(trx, ENROLLMENTS_SYNCED_AT_KEY, syncedAt);
       const result: SyncResult = {
         ...counts,
         enrollments: { created, unchanged: enrollments.length - created },

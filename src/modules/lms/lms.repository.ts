@@ -152,12 +152,4 @@ export class LmsRepository {
     }
     return created;
   }
-
-  async setConfig(trx: Trx, key: string, value: unknown): Promise<void> {
-    await trx
-      .insertInto('system_config')
-      .values({ key, value: JSON.stringify(value) })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: new Date() }))
-      .execute();
-  }
 }

@@ -1,5 +1,21 @@
 import { z } from 'zod';
 
+/**
+ * The answers of one submission. A value is checked against its question's type with the other answer rules,
+ * so a wrong type and a broken rule (a missing required answer, say) are reported together, and a bad value
+ * fails its own row of a bulk write, not the whole request.
+ */
+export const submissionAnswers = z
+  .array(
+    z.strictObject({
+      questionId: z.string().min(1).max(64),
+      value: z.unknown().meta({ type: 'integer', description: 'LIKERT_5 takes an integer 1..5, YES_NO 0 or 1' }),
+    }),
+  )
+  .max(1000);
+
+export const submissionComment = z.string().max(20_000).nullable().optional();
+
 export const submissionBody = z.strictObject({
   versionId: z.uuid(),
   facultyId: z.uuid(),
@@ -12,17 +28,8 @@ export const submissionBody = z.strictObject({
     .uuid()
     .optional()
     .describe("required when courseId is absent; when given with a course it must be the course's semester"),
-  answers: z
-    .array(
-      z.strictObject({
-        questionId: z.string().min(1).max(64),
-        // Checked against the question's type with the other answer rules, so a wrong type and a broken rule
-        // (a missing required answer, say) are reported together.
-        value: z.unknown().meta({ type: 'integer', description: 'LIKERT_5 takes an integer 1..5, YES_NO 0 or 1' }),
-      }),
-    )
-    .max(1000),
-  qualitativeComment: z.string().max(20_000).nullable().optional(),
+  answers: submissionAnswers,
+  qualitativeComment: submissionComment,
 });
 
 export const submissionResult = z.object({
