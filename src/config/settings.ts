@@ -95,6 +95,7 @@ export const settingsSchema = z.object({
   REFRESH_TOKEN_TTL: positiveInteger.default(7 * 24 * 3600),
   LOGIN_MAX_FAILURES: positiveInteger.default(5),
   LOGIN_FAILURE_WINDOW: positiveInteger.default(900),
+  LOGIN_ADDRESS_CONCURRENCY: positiveInteger.default(60), // a computer lab signing in at once behind one NAT
   TRUSTED_PROXIES: z.string().default(''), // addresses/CIDRs whose X-Forwarded-For is believed; see trustProxyOption
   SUPER_ADMIN_USERNAME: z.string().min(1),
   SUPER_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }),

@@ -15,6 +15,7 @@ import {
 
 const MAX = 5; // LOGIN_MAX_FAILURES default
 const WINDOW = 900; // LOGIN_FAILURE_WINDOW default
+const LAB = 60; // LOGIN_ADDRESS_CONCURRENCY default
 const RIGHT = 'the-right-password';
 const WRONG = 'a-wrong-password';
 const LOGIN = '/api/v1/auth/login';
@@ -27,12 +28,64 @@ afterAll(() => proxied.close());
 const viaProxy = new ApiClient(proxied.baseUrl);
 
 /** Every password check either application makes goes through its PasswordHasher: spied, not replaced. */
-const checks = [vi.spyOn(api.app.get(PasswordHasher), 'verify'), vi.spyOn(proxied.app.get(PasswordHasher), 'verify')];
+const hashers = [api.app.get(PasswordHasher), proxied.app.get(PasswordHasher)] as const;
+const verifyBehindProxy = hashers[1].verify.bind(hashers[1]);
+const checks = hashers.map((hasher) => vi.spyOn(hasher, 'verify'));
 const checkCount = () => checks.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+
+/**
+ * Holds the proxied application's password checks (still real argon2 checks) until `release()`, so that a
+ * burst of requests has all its admitted checks running at the same moment, as when a whole lab presses
+ * Enter at once, instead of the first ones finishing before the last arrive.
+ */
+function holdChecksBehindProxy() {
+  let open = () => {};
+  const released = new Promise<void>((resolve) => (open = resolve));
+  const started = { count: 0 };
+  checks[1]!.mockImplementation(async (hash: string, password: string) => {
+    started.count += 1;
+    await released;
+    return verifyBehindProxy(hash, password);
+  });
+  return {
+    started: () => started.count,
+    release: () => {
+      checks[1]!.mockImplementation(verifyBehindProxy);
+      open();
+    },
+  };
+}
+
+/** Waits until `condition` holds, for at most `ms`; the assertions after it tell what went wrong. */
+async function until(condition: () => boolean, ms = 10_000): Promise<void> {
+  for (const deadline = Date.now() + ms; !condition() && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Sends all requests at once and counts those answered so far. */
+function burst(requests: Array<() => Promise<ApiResponse>>) {
+  const answered = { count: 0 };
+  const all = Promise.all(
+    requests.map((send) =>
+      send().then((response) => {
+        answered.count += 1;
+        return response;
+      }),
+    ),
+  );
+  return { answered: () => answered.count, all };
+}
+
+const students = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, index) => `student.${from + index}`);
 
 beforeAll(async () => {
   const passwordHash = await hashPassword(RIGHT);
-  const usernames = ['victim.one', 'victim.two', 'victim.three', 'victim.four', 'victim.five', 'victim.six'];
+  const usernames = [
+    ...['victim.one', 'victim.two', 'victim.three', 'victim.four', 'victim.five', 'victim.six', 'victim.seven'],
+    ...students(0, 200),
+  ];
   await database.db
     .insertInto('users')
     .values(usernames.map((username) => ({ username, full_name: username, password_hash: passwordHash })))
@@ -74,6 +127,10 @@ describe('counting before the password check', () => {
     expect(verified).toBe(MAX);
     expect(counts).toEqual({ 401: MAX, 429: 30 - MAX });
     for (const response of responses.filter((r) => r.status === 429)) expectThrottled(response);
+    // The five failures lock the username at this address for the window.
+    const locked = await login(client, 'victim.one', WRONG);
+    expectThrottled(locked);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(WINDOW - 60);
   });
 
   it('gains nothing from a rotating X-Forwarded-For when no proxy is trusted', async () => {
@@ -120,7 +177,7 @@ describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
     expectThrottled(await login(viaProxy, 'victim.four', WRONG, address));
   });
 
-  it('an address gets 4 × LOGIN_MAX_FAILURES checks across usernames', async () => {
+  it('an address gets 4 × LOGIN_MAX_FAILURES failed checks across usernames', async () => {
     const address = '203.0.113.30';
     const before = checkCount();
     const responses = await Promise.all(
@@ -155,6 +212,85 @@ describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
     expectThrottled(await login(viaProxy, 'victim.six', RIGHT, '192.0.2.101'), 60);
     // Both were refused before any password check.
     expect(checkCount() - before).toBe(10 * MAX);
+  });
+});
+
+describe('a computer lab behind one NAT address (TRUSTED_PROXIES=127.0.0.1)', () => {
+  it('60 students signing in at once all get 200, and 20 more after them too', async () => {
+    const address = '198.51.100.60';
+    const held = holdChecksBehindProxy();
+    const lab = burst(students(0, LAB).map((username) => () => login(viaProxy, username, RIGHT, address)));
+    await until(() => held.started() === LAB);
+    const running = held.started();
+    held.release();
+    const counts = statuses(await lab.all);
+    console.warn(
+      `60 students at once: ${running} password checks running together, statuses ${JSON.stringify(counts)}`,
+    );
+    expect(counts).toEqual({ 200: LAB });
+    expect(running).toBe(LAB);
+
+    const after = await Promise.all(
+      students(LAB, LAB + 20).map((username) => login(viaProxy, username, RIGHT, address)),
+    );
+    expect(statuses(after)).toEqual({ 200: 20 });
+  });
+
+  it('checks beyond the lab size are refused for a second and leave nothing behind', async () => {
+    const address = '198.51.100.61';
+    const held = holdChecksBehindProxy();
+    const crowd = burst(students(80, 160).map((username) => () => login(viaProxy, username, RIGHT, address)));
+    await until(() => held.started() === LAB && crowd.answered() === 20);
+    held.release();
+    const responses = await crowd.all;
+    expect(statuses(responses)).toEqual({ 200: LAB, 429: 20 });
+    for (const refused of responses.filter((response) => response.status === 429)) {
+      expectThrottled(refused, 1);
+    }
+    // The 20 refused at once try again: nothing was counted against them or the address.
+    const retried = await Promise.all(students(140, 160).map((username) => login(viaProxy, username, RIGHT, address)));
+    expect(statuses(retried)).toEqual({ 200: 20 });
+  });
+
+  it('20 concurrent wrong passwords for one student lock that student there, not the classmates', async () => {
+    const address = '198.51.100.62';
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, () => login(viaProxy, 'victim.seven', WRONG, address)),
+    );
+    expect(statuses(guesses)).toEqual({ 401: MAX, 429: 20 - MAX });
+    // Only the MAX failures count against the address, so 20 classmates still sign in at once.
+    const classmates = await Promise.all(
+      students(160, 180).map((username) => login(viaProxy, username, RIGHT, address)),
+    );
+    expect(statuses(classmates)).toEqual({ 200: 20 });
+    // The MAX failures justify locking victim.seven at this address for the window, even with the right password...
+    const locked = await login(viaProxy, 'victim.seven', RIGHT, address);
+    expectThrottled(locked);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(WINDOW - 60);
+    // ...but not elsewhere.
+    expect((await login(viaProxy, 'victim.seven', RIGHT, '198.51.100.63')).status).toBe(200);
+  });
+
+  it('a burst of guesses across usernames gets at most LOGIN_ADDRESS_CONCURRENCY checks, then the address is locked', async () => {
+    const address = '198.51.100.64';
+    const before = checkCount();
+    const held = holdChecksBehindProxy();
+    const guesses = burst(
+      Array.from({ length: LAB + 20 }, (_, index) => () => login(viaProxy, `guessed.${index}`, WRONG, address)),
+    );
+    await until(() => held.started() === LAB && guesses.answered() === 20);
+    held.release();
+    expect(statuses(await guesses.all)).toEqual({ 401: LAB, 429: 20 });
+    expect(checkCount() - before).toBe(LAB);
+    // LAB failures > 4 × MAX: the address is locked for the window, for every username, right password or not.
+    for (const response of [
+      await login(viaProxy, 'guessed.again', WRONG, address),
+      await login(viaProxy, 'student.199', RIGHT, address),
+    ]) {
+      expectThrottled(response);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(WINDOW - 60);
+    }
+    expect(checkCount() - before).toBe(LAB);
   });
 });
 

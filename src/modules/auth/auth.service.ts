@@ -3,7 +3,7 @@ import type { Settings } from '../../config/settings.js';
 import { SETTINGS } from '../../common/core/tokens.js';
 import { unauthenticated } from '../../common/errors/domain-error.js';
 import { getLogger } from '../../common/logging/logger.js';
-import { AuthRepository } from './auth.repository.js';
+import { AuthRepository, type UserWithRoles } from './auth.repository.js';
 import type { TokenPair } from './auth.schemas.js';
 import { LoginThrottle } from './login-throttle.js';
 import { DUMMY_PASSWORD_HASH, PasswordHasher } from './password.js';
@@ -22,15 +22,21 @@ export class AuthService {
   ) {}
 
   /**
-   * The throttle counts the attempt before the password is checked (see LoginThrottle), so at most
-   * LOGIN_MAX_FAILURES checks per username and address reach the verifier in a window, however many
-   * requests arrive at once.
+   * The throttle admits the check before the password is verified and counts only failed checks (see
+   * LoginThrottle), so at most LOGIN_MAX_FAILURES checks per username and address reach the verifier in
+   * a window, however many requests arrive at once, while correct logins take nothing from anyone.
    */
   async login(username: string, password: string, address: string): Promise<TokenPair> {
     const admission = await this.throttle.admit(username, address);
-    const user = await this.repository.findByUsername(username);
-    const valid = await this.passwords.verify(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
-    if (!user || !user.passwordHash || !user.isActive || !valid) {
+    let user: UserWithRoles | undefined;
+    try {
+      user = await this.verifiedUser(username, password);
+    } catch (error) {
+      await admission.abandoned();
+      throw error;
+    }
+    if (!user) {
+      await admission.failed();
       getLogger('auth').info({ username }, 'login failed');
       throw unauthenticated(INVALID_CREDENTIALS);
     }
@@ -80,6 +86,13 @@ export class AuthService {
       (hash) => this.passwords.verify(hash, password),
     );
     getLogger('auth').info({ username: this.settings.SUPER_ADMIN_USERNAME, outcome }, 'super admin ensured');
+  }
+
+  /** The active user whose password this is, or undefined (the same work whether or not the user exists). */
+  private async verifiedUser(username: string, password: string): Promise<UserWithRoles | undefined> {
+    const user = await this.repository.findByUsername(username);
+    const valid = await this.passwords.verify(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
+    return user && user.passwordHash && user.isActive && valid ? user : undefined;
   }
 
   private refreshExpiry(): Date {

@@ -1,17 +1,25 @@
+import { randomUUID } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Settings } from '../../config/settings.js';
 import { REDIS, SETTINGS } from '../../common/core/tokens.js';
-import { rateLimited, unavailable } from '../../common/errors/domain-error.js';
+import { rateLimited } from '../../common/errors/domain-error.js';
 import { getLogger } from '../../common/logging/logger.js';
+import {
+  type CheckOutcome,
+  type CounterKey,
+  type CounterSpec,
+  type LoginThrottleStore,
+  MemoryLoginThrottleStore,
+  RedisLoginThrottleStore,
+} from './login-throttle-store.js';
 
 export const TOO_MANY_ATTEMPTS = 'too many failed login attempts; try again later';
 
-/** An address may make this many times LOGIN_MAX_FAILURES checks per window: a lab shares one NAT address. */
+/** An address may fail this many times LOGIN_MAX_FAILURES checks per window, across usernames. */
 export const ADDRESS_FACTOR = 4;
-/** All addresses together may make this many times LOGIN_MAX_FAILURES checks of one username... */
+/** All addresses together may fail this many times LOGIN_MAX_FAILURES checks of one username... */
 export const USERNAME_FACTOR = 10;
 /** ...per this many seconds: short, so a distributed attack cannot lock an account out for long. */
 export const USERNAME_WINDOW_SECONDS = 60;
@@ -50,93 +58,112 @@ export function throttleSource(address: string): string {
     .join(':')}::/64`;
 }
 
-/** An admitted login attempt: call `succeeded()` when the password was right; a failure keeps its count. */
+/**
+ * An admitted password check. Report its outcome exactly once: `succeeded()` (the password was right),
+ * `failed()` (it was wrong: the only outcome that counts), or `abandoned()` (no verdict, e.g. the database
+ * failed). None of them throws.
+ */
 export interface LoginAdmission {
   succeeded(): Promise<void>;
-}
-
-interface Step {
-  limiter: RateLimiterRedis;
-  key: string;
+  failed(): Promise<void>;
+  abandoned(): Promise<void>;
 }
 
 /**
- * Counts password checks BEFORE they happen, atomically in Redis (rate-limiter-flexible's
- * RateLimiterRedis: one INCRBY script per counter), so every API process shares the counts and
- * concurrent attempts cannot slip past a check-then-record gap. Counters, in order:
+ * Throttles password checks by their failures, atomically in Redis so every API process shares the counts.
+ * Three counters, each admitting a check while its failures are under the failure limit and its failures
+ * plus the checks still running are under the check limit (see login-throttle-store.ts):
  *
- * 1. username + source: LOGIN_MAX_FAILURES per LOGIN_FAILURE_WINDOW seconds (fixed window from the
- *    first counted check); a successful login resets it.
- * 2. source: ADDRESS_FACTOR × LOGIN_MAX_FAILURES per window; a successful login gives its point back.
- * 3. username from anywhere: USERNAME_FACTOR × LOGIN_MAX_FAILURES per USERNAME_WINDOW_SECONDS; a
- *    successful login gives its point back. Large and short: it slows a distributed guess at one
- *    account, and locks that account out for at most a minute.
+ * 1. username + source: LOGIN_MAX_FAILURES failures per LOGIN_FAILURE_WINDOW seconds (a fixed window from
+ *    the first failure), checks limited alike, so however many guesses arrive at once at most
+ *    LOGIN_MAX_FAILURES reach the verifier; a successful login clears it.
+ * 2. source: ADDRESS_FACTOR × LOGIN_MAX_FAILURES failures per window, and LOGIN_ADDRESS_CONCURRENCY
+ *    failed-or-running checks: a computer lab behind one NAT address signs in at once, while a guessing
+ *    run across usernames gets at most that many checks a window.
+ * 3. username from anywhere: USERNAME_FACTOR × LOGIN_MAX_FAILURES failures per USERNAME_WINDOW_SECONDS:
+ *    large and short, it slows a distributed guess at one account and locks it for at most a minute.
  *
- * An attempt refused by a counter gives back the points it took from the counters before it, so each
- * counter counts exactly the checks that reached the password verifier (minus the successes).
- * While Redis cannot be reached each process counts in its own memory (the limiters' insurance), so
- * logins keep working and stay limited, per process.
+ * Counting failures, not attempts, is what keeps a lab in: a successful login never takes allowance, and
+ * a refused attempt records nothing, so refusals cannot prolong or fill a lock. The running checks are
+ * the admission's reservation, so a burst cannot pass a check-then-record gap either.
+ * While Redis cannot be reached each process applies the same rule in its own memory.
  */
 @Injectable()
 export class LoginThrottle {
-  private readonly byUsernameAndSource: RateLimiterRedis;
-  private readonly bySource: RateLimiterRedis;
-  private readonly byUsername: RateLimiterRedis;
+  private readonly shared: RedisLoginThrottleStore;
+  private readonly local = new MemoryLoginThrottleStore();
+  private readonly byUsernameAndSource: CounterSpec;
+  private readonly bySource: CounterSpec;
+  private readonly byUsername: CounterSpec;
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(SETTINGS) settings: Settings) {
-    const limiter = (name: string, points: number, duration: number) =>
-      new RateLimiterRedis({
-        storeClient: redis,
-        useRedisPackage: false,
-        // Not ready (reconnecting) → straight to the in-memory insurance instead of queueing.
-        rejectIfRedisNotReady: true,
-        keyPrefix: `${settings.CACHE_KEY_PREFIX}login-throttle:${name}`,
-        points,
-        duration,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
-      });
+    this.shared = new RedisLoginThrottleStore(redis, `${settings.CACHE_KEY_PREFIX}login-throttle:`);
     const max = settings.LOGIN_MAX_FAILURES;
-    const window = settings.LOGIN_FAILURE_WINDOW;
-    this.byUsernameAndSource = limiter('username-source', max, window);
-    this.bySource = limiter('source', max * ADDRESS_FACTOR, window);
-    this.byUsername = limiter('username', max * USERNAME_FACTOR, USERNAME_WINDOW_SECONDS);
+    const windowMs = settings.LOGIN_FAILURE_WINDOW * 1000;
+    this.byUsernameAndSource = {
+      name: 'username-source',
+      failureLimit: max,
+      checkLimit: max,
+      windowMs,
+      resetOnSuccess: true,
+    };
+    this.bySource = {
+      name: 'source',
+      failureLimit: max * ADDRESS_FACTOR,
+      checkLimit: Math.max(max * ADDRESS_FACTOR, settings.LOGIN_ADDRESS_CONCURRENCY),
+      windowMs,
+      resetOnSuccess: false,
+    };
+    this.byUsername = {
+      name: 'username',
+      failureLimit: max * USERNAME_FACTOR,
+      checkLimit: max * USERNAME_FACTOR,
+      windowMs: USERNAME_WINDOW_SECONDS * 1000,
+      resetOnSuccess: false,
+    };
   }
 
-  /**
-   * Takes one point from each counter before the password is checked. Throws rate-limited (429 with
-   * Retry-After) when any counter is spent.
-   */
+  /** Admits one password check, or throws rate-limited (429 with Retry-After) when a counter refuses it. */
   async admit(username: string, address: string): Promise<LoginAdmission> {
     const name = username.toLowerCase();
     const source = throttleSource(address);
-    const usernameAndSource: Step = { limiter: this.byUsernameAndSource, key: `${source}|${name}` };
-    const fromSource: Step = { limiter: this.bySource, key: source };
-    const forUsername: Step = { limiter: this.byUsername, key: name };
-    const steps = [usernameAndSource, fromSource, forUsername];
-    const taken: Step[] = [];
-    for (const step of steps) {
-      try {
-        await step.limiter.consume(step.key);
-        taken.push(step);
-      } catch (error) {
-        await Promise.allSettled(taken.map((earlier) => earlier.limiter.reward(earlier.key)));
-        if (error instanceof RateLimiterRes) {
-          const retryAfter = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-          getLogger('auth').info({ username, source, counter: step.limiter.keyPrefix, retryAfter }, 'login throttled');
-          throw rateLimited(TOO_MANY_ATTEMPTS, retryAfter);
-        }
-        throw unavailable('login throttle unavailable', error);
-      }
+    const counters: CounterKey[] = [
+      { counter: this.byUsernameAndSource, key: `${source}|${name}` },
+      { counter: this.bySource, key: source },
+      { counter: this.byUsername, key: name },
+    ];
+    const token = randomUUID();
+    let store: LoginThrottleStore = this.shared.ready ? this.shared : this.local;
+    let waits: number[];
+    try {
+      waits = await store.admit(counters, token);
+    } catch (error) {
+      getLogger('auth').warn({ err: error }, 'login throttle: Redis failed; counting in memory');
+      store = this.local;
+      waits = await store.admit(counters, token);
     }
+    const retryAfterMs = Math.max(...waits);
+    if (retryAfterMs > 0) {
+      const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
+      const refusedBy = counters.filter((_, index) => (waits[index] ?? 0) > 0).map(({ counter }) => counter.name);
+      getLogger('auth').info({ username, source, refusedBy, retryAfter }, 'login throttled');
+      throw rateLimited(TOO_MANY_ATTEMPTS, retryAfter);
+    }
+    const settle = (outcome: CheckOutcome) => this.settle(store, counters, token, outcome);
     return {
-      // A success is not a failure: reset the username + address count, give the other two their point back.
-      succeeded: async () => {
-        await Promise.allSettled([
-          usernameAndSource.limiter.delete(usernameAndSource.key),
-          fromSource.limiter.reward(fromSource.key),
-          forUsername.limiter.reward(forUsername.key),
-        ]);
-      },
+      succeeded: () => settle('success'),
+      failed: () => settle('failure'),
+      abandoned: () => settle('abandoned'),
     };
+  }
+
+  private async settle(store: LoginThrottleStore, counters: CounterKey[], token: string, outcome: CheckOutcome) {
+    try {
+      await store.settle(counters, token, outcome);
+    } catch (error) {
+      // The running entry in Redis expires by itself; the failure must still count somewhere.
+      getLogger('auth').warn({ err: error, outcome }, 'login throttle: Redis failed; recording in memory');
+      await this.local.settle(counters, token, outcome);
+    }
   }
 }

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUSY_RETRY_MS,
+  CHECK_HOLD_MS,
+  type CounterKey,
+  type CounterSpec,
+  MemoryLoginThrottleStore,
+} from './login-throttle-store.js';
+
+const WINDOW_MS = 900_000;
+
+function counter(failureLimit: number, checkLimit: number, resetOnSuccess = false): CounterKey {
+  const spec: CounterSpec = { name: 'source', failureLimit, checkLimit, windowMs: WINDOW_MS, resetOnSuccess };
+  return { counter: spec, key: '203.0.113.7' };
+}
+
+function storeAt(start = 1_000_000) {
+  const clock = { now: start };
+  return { clock, store: new MemoryLoginThrottleStore(() => clock.now) };
+}
+
+async function admitMany(store: MemoryLoginThrottleStore, counters: CounterKey[], count: number, prefix: string) {
+  const waits: number[][] = [];
+  for (let index = 0; index < count; index += 1) waits.push(await store.admit(counters, `${prefix}${index}`));
+  return waits;
+}
+
+describe('MemoryLoginThrottleStore', () => {
+  it('admits up to the check limit at once, refuses the rest for a second, and records none of the refusals', async () => {
+    const { store } = storeAt();
+    const lab = [counter(20, 60)];
+    const waits = await admitMany(store, lab, 70, 'student-');
+    expect(waits.filter(([wait]) => wait === 0)).toHaveLength(60);
+    expect(waits.slice(60)).toEqual(Array.from({ length: 10 }, () => [BUSY_RETRY_MS]));
+    for (let index = 0; index < 60; index += 1) await store.settle(lab, `student-${index}`, 'success');
+    // Successes and refusals took nothing: the next sixty are admitted as the first were.
+    const again = await admitMany(store, lab, 60, 'again-');
+    expect(again.every(([wait]) => wait === 0)).toBe(true);
+  });
+
+  it('locks for the window from the first failure once the failures reach the limit, then forgets them', async () => {
+    const { clock, store } = storeAt();
+    const one = [counter(3, 3)];
+    for (let index = 0; index < 3; index += 1) {
+      expect(await store.admit(one, `guess-${index}`)).toEqual([0]);
+      await store.settle(one, `guess-${index}`, 'failure');
+      clock.now += 1_000;
+    }
+    expect(await store.admit(one, 'locked')).toEqual([WINDOW_MS - 3_000]);
+    clock.now += WINDOW_MS - 3_000;
+    expect(await store.admit(one, 'later')).toEqual([0]);
+  });
+
+  it('counts failures plus running checks against the check limit, failures alone against the failure limit', async () => {
+    const { store } = storeAt();
+    const address = [counter(2, 5)];
+    expect(await store.admit(address, 'wrong-1')).toEqual([0]);
+    await store.settle(address, 'wrong-1', 'failure');
+    expect((await admitMany(store, address, 5, 'burst-')).map(([wait]) => wait)).toEqual([0, 0, 0, 0, BUSY_RETRY_MS]);
+    for (let index = 0; index < 4; index += 1) await store.settle(address, `burst-${index}`, 'failure');
+    expect((await store.admit(address, 'after'))[0]).toBeGreaterThan(BUSY_RETRY_MS);
+  });
+
+  it('admits on every counter or on none', async () => {
+    const { store } = storeAt();
+    const open = counter(5, 5);
+    const full = { counter: { ...counter(1, 1).counter, name: 'username' }, key: 'victim' };
+    expect(await store.admit([full], 'holder')).toEqual([0]);
+    expect(await store.admit([open, full], 'refused')).toEqual([0, BUSY_RETRY_MS]);
+    // The refused attempt holds no place on the counter that would have admitted it.
+    expect(await admitMany(store, [open], 5, 'fits-')).toEqual(Array.from({ length: 5 }, () => [0]));
+  });
+
+  it('clears a reset-on-success counter on success, and a check never settled frees its place after the hold', async () => {
+    const { clock, store } = storeAt();
+    const pair = [counter(2, 2, true)];
+    await store.admit(pair, 'wrong');
+    await store.settle(pair, 'wrong', 'failure');
+    await store.admit(pair, 'right');
+    await store.settle(pair, 'right', 'success');
+    expect(await admitMany(store, pair, 3, 'crashed-')).toEqual([[0], [0], [BUSY_RETRY_MS]]);
+    clock.now += CHECK_HOLD_MS;
+    expect(await store.admit(pair, 'after-crash')).toEqual([0]);
+  });
+});
