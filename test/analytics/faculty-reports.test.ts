@@ -1,3 +1,4 @@
+import { pdfPages } from '../support/pdf-text.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../support/institution-fixtures.js';
 import {
@@ -64,10 +65,15 @@ function institution() {
         roles: ['DEAN'],
         assignments: [{ role: 'DEAN', campus: 'MAIN', department: 'CBA' }],
       },
+      // Teaches IT101 without holding the FACULTY role: a faculty member by enrollment.
+      { username: 'adjunct.one', fullName: 'Adjunct One', password: PASSWORD, roles: [] },
+      // Holds the FACULTY role and teaches nothing yet.
+      { username: 'fac.new', fullName: 'New Faculty', password: PASSWORD, roles: ['FACULTY'] },
     ],
     enrollments: [
       ...base.enrollments,
       ...FACULTY.map((username) => on(username, 'IT101-MAIN', 'faculty')),
+      on('adjunct.one', 'IT101-MAIN', 'faculty'),
       ...STUDENTS.map((username) => on(username, 'IT101-MAIN', 'student')),
     ],
   };
@@ -405,9 +411,25 @@ describe('report', () => {
     });
     // CLARITY 5, 4, 2, 3, 4 → 3.6; FAIRNESS yes/no mapped to 5/1: 5, 1, 5 → 3.67
     expect(body.dimensions).toEqual([
-      { code: 'CLARITY', displayName: 'Clarity', average: 3.6, responseCount: 5, interpretation: 'Very Good' },
-      { code: 'FAIRNESS', displayName: 'Fairness', average: 3.67, responseCount: 3, interpretation: 'Very Good' },
+      {
+        code: 'CLARITY',
+        displayName: 'Clarity',
+        average: 3.6,
+        responseCount: 5,
+        interpretation: 'Very Good',
+        yesNo: null,
+      },
+      {
+        code: 'FAIRNESS',
+        displayName: 'Fairness',
+        average: 3.67,
+        responseCount: 3,
+        interpretation: 'Very Good',
+        yesNo: { yesCount: 2, responseCount: 3 },
+      },
     ]);
+    // IT101-MAIN has 4 student enrollments (stu.one, stu.s1..s3) and 3 answered: 75%, but fewer than 10.
+    expect(body).toMatchObject({ enrolledCount: 4, responseRate: 0.75, lowResponse: true });
   });
 
   it('a type without submissions: sections of no version, zero counts, null rating', async () => {
@@ -568,6 +590,20 @@ describe('access', () => {
     expect((await get('admin', 'fac.one', 'report', { questionnaireTypeCode: 'NOT_A_TYPE' })).status).toBe(404);
   });
 
+  it('404 for a user who is not a faculty member (no FACULTY role, faculty enrollment or evaluation), on every path', async () => {
+    for (const [path, params] of paths)
+      for (const who of ['dean.main', 'stu.s1']) {
+        const response = await get('admin', who, path, params);
+        expect(response.status, `${who} ${path}`).toBe(404);
+        expect(response.body).toMatchObject({ statusCode: 404, message: 'faculty member not found' });
+      }
+    // A faculty enrollment is enough without the role; so is the role without an enrollment.
+    for (const [path, params] of paths) {
+      expect((await get('admin', 'adjunct.one', path, params)).status, `adjunct ${path}`).toBe(200);
+      expect((await get('admin', 'fac.new', path, params)).status, `fac.new ${path}`).toBe(200);
+    }
+  });
+
   it('400 for bad queries, with details', async () => {
     const bad: Array<[string, string]> = [
       ['report', `questionnaireTypeCode=${FB}`],
@@ -595,6 +631,29 @@ describe('access', () => {
 });
 
 describe('report.pdf', () => {
+  async function pdfText(who: string): Promise<string> {
+    const response = await fetch(
+      `${client.baseUrl}${BASE}/${user['fac.one']}/report.pdf?${query({ semesterId, questionnaireTypeCode: FB })}`,
+      { headers: { authorization: `Bearer ${token[who]}` } },
+    );
+    expect(response.status).toBe(200);
+    return pdfPages(Buffer.from(await response.arrayBuffer()))
+      .map((page) => page.text)
+      .join('\n')
+      .replace(/\s+/gu, ' ');
+  }
+
+  it('quotes students for the dean and never for the faculty member it is about', async () => {
+    const dean = await pdfText('dean.main');
+    const own = await pdfText('fac.one');
+    // The late-and-unfair comment is a quote of the punctuality theme.
+    expect(dean).toContain('always late');
+    expect(own).not.toContain('always late');
+    expect(own).not.toMatch(/recursion|grading feels|Good examples/);
+    expect(own).toContain('Student quotes are not shown to the faculty member evaluated.');
+    expect(`${dean}${own}`).not.toMatch(/[\uE000-\uE002]/u);
+  });
+
   it('is a well-formed PDF with a filename', async () => {
     const started = performance.now();
     const response = await fetch(

@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ATTENTION_THRESHOLDS, attentionFlags } from '../../src/modules/analytics/analytics.attention.js';
+import {
+  ATTENTION_THRESHOLDS,
+  attentionFlags,
+  sentimentScore,
+} from '../../src/modules/analytics/analytics.attention.js';
 import { trendDirection } from '../../src/modules/analytics/analytics.service.js';
 import { AnalyticsViewsRepository } from '../../src/modules/analytics/views.repository.js';
 import { SUPER_ADMIN, setupApi, type ApiClient } from '../support/test-context.js';
@@ -41,8 +45,9 @@ import { SUPER_ADMIN, setupApi, type ApiClient } from '../support/test-context.j
  *   (F1, '') one semester: slopes null.
  *
  * Attention at S4 (MAIN): F1 declining_trend (slopes < 0, R² ≥ 0.5, 4 semesters) and quant_qual_gap
- *   (|0.62 − 0.2| = 0.42 > 0.2 with 10 analyzed); F2 low_coverage (4/10 = 0.4 < 0.5), no gap (4 analyzed < 10).
- * Attention at N4: F3 quant_qual_gap (|0.5 − 0.9| = 0.4), no declining_trend (2 semesters < 3).
+ *   (sentiment score (2 + 3/2) / 10 = 0.35: |0.62 − 0.35| = 0.27 > 0.2 with 10 analyzed); F2 low_coverage
+ *   (4/10 = 0.4 < 0.5), no gap (4 analyzed < 10).
+ * Attention at N4: F3 quant_qual_gap ((9 + 1/2) / 10 = 0.95: |0.5 − 0.95| = 0.45), no declining_trend (2 semesters < 3).
  */
 
 const PASSWORD = 'analytics-password-1';
@@ -694,8 +699,9 @@ describe('ATTENTION_THRESHOLDS', () => {
   const base = {
     submissionCount: 10,
     analyzedCount: 10,
+    positiveCount: 7,
+    neutralCount: 0,
     avgNormalizedScore: 70,
-    positiveRate: 0.7,
     semesterCount: 3,
     scoreSlope: 1,
     scoreR2: 1,
@@ -725,16 +731,36 @@ describe('ATTENTION_THRESHOLDS', () => {
     ).toEqual([]);
   });
 
-  it('quant_qual_gap: a gap over 0.2 with 10 analyzed triggers; exactly 0.2, or 9 analyzed, does not', () => {
-    expect(attentionFlags({ ...base, avgNormalizedScore: 70, positiveRate: 0.49 })).toEqual(['quant_qual_gap']);
-    expect(attentionFlags({ ...base, avgNormalizedScore: 50, positiveRate: 0.75 })).toEqual(['quant_qual_gap']);
-    expect(attentionFlags({ ...base, avgNormalizedScore: 70, positiveRate: 0.5 })).toEqual([]);
+  /** `analyzed` comments split positive / neutral / the rest negative. */
+  const comments = (positiveCount: number, neutralCount: number, analyzedCount = 100) => ({
+    submissionCount: analyzedCount,
+    analyzedCount,
+    positiveCount,
+    neutralCount,
+  });
+
+  it('quant_qual_gap compares score / 100 with (positive + ½ neutral) / analyzed: over 0.2 triggers, exactly 0.2 does not', () => {
+    expect(sentimentScore(comments(60, 30))).toBe(0.75);
+    expect(sentimentScore(comments(0, 0, 0))).toBeNull();
+    expect(attentionFlags({ ...base, ...comments(49, 0), avgNormalizedScore: 70 })).toEqual(['quant_qual_gap']);
+    expect(attentionFlags({ ...base, ...comments(75, 0), avgNormalizedScore: 50 })).toEqual(['quant_qual_gap']);
+    expect(attentionFlags({ ...base, ...comments(50, 0), avgNormalizedScore: 70 })).toEqual([]);
+    // Neutral counts half: 30 positive + 40 neutral is 0.5, within 0.2 of 70, where the positive rate 0.3 is not.
+    expect(attentionFlags({ ...base, ...comments(30, 40), avgNormalizedScore: 70 })).toEqual([]);
+    expect(attentionFlags({ ...base, ...comments(29, 40), avgNormalizedScore: 70 })).toEqual(['quant_qual_gap']);
     // 0.9 − 0.7 is 0.20000000000000007 in floating point: still exactly the threshold, so no flag.
-    expect(attentionFlags({ ...base, avgNormalizedScore: 90, positiveRate: 0.7 })).toEqual([]);
-    expect(attentionFlags({ ...base, avgNormalizedScore: 90.01, positiveRate: 0.7 })).toEqual(['quant_qual_gap']);
-    expect(
-      attentionFlags({ ...base, submissionCount: 9, analyzedCount: 9, avgNormalizedScore: 70, positiveRate: 0.3 }),
-    ).toEqual([]);
+    expect(attentionFlags({ ...base, ...comments(70, 0), avgNormalizedScore: 90 })).toEqual([]);
+    expect(attentionFlags({ ...base, ...comments(70, 0), avgNormalizedScore: 90.01 })).toEqual(['quant_qual_gap']);
+    expect(attentionFlags({ ...base, ...comments(3, 0, 9), avgNormalizedScore: 70 })).toEqual([]);
+  });
+
+  it('quant_qual_gap on the cases of issue 21: 87 with 60/30/10% is not flagged; 51.5 with 14% positive, mostly negative, is', () => {
+    // Under the bare positive rate the first would be flagged (0.87 − 0.60 = 0.27); like for like it is 0.12.
+    expect(attentionFlags({ ...base, ...comments(60, 30), avgNormalizedScore: 87 })).toEqual([]);
+    // 7 positive, 8 neutral, 35 negative of 50: (7 + 4) / 50 = 0.22, 0.515 − 0.22 = 0.295.
+    expect(attentionFlags({ ...base, ...comments(7, 8, 50), avgNormalizedScore: 51.5 })).toEqual(['quant_qual_gap']);
+    // A middling score with mostly neutral comments agrees with itself: 50 vs (10 + 40) / 100.
+    expect(attentionFlags({ ...base, ...comments(10, 80), avgNormalizedScore: 50 })).toEqual([]);
   });
 
   it('low_coverage: under 50% analyzed triggers; exactly 50% does not', () => {

@@ -46,7 +46,10 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], version: string)
       operationId: `${route.controller}.${route.handler}`,
       summary: spec?.summary ?? route.handler,
       tags: spec?.tags ?? [route.controller.replace(/Controller$/, '')],
-      description: route.isPublic ? 'No credential needed.' : `Roles: ${route.roles.join(', ')}.`,
+      description: [
+        route.isPublic ? 'No credential needed.' : `Roles: ${route.roles.join(', ')}.`,
+        ...(spec?.description ? [spec.description] : []),
+      ].join(' '),
       parameters: [...documentedPath, ...undocumented, ...parameters(spec?.query, 'query')],
       responses: {
         [status]: spec?.produces

@@ -1,4 +1,5 @@
 import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { z } from 'zod';
 
 export const ROUTE_SPEC = 'fas:route-spec';
@@ -9,6 +10,8 @@ export const ROUTE_SPEC = 'fas:route-spec';
  */
 export interface RouteSpec {
   summary: string;
+  /** Rules a client must know beyond the summary; the OpenAPI operation's description, after its roles. */
+  description?: string;
   tags?: string[];
   body?: z.ZodType;
   query?: z.ZodType;
@@ -21,6 +24,12 @@ export interface RouteSpec {
   produces?: string;
 }
 
+/** What Fastify keeps of a route's spec, for errors raised before the route's handler runs (a 415). */
+export interface RouteRequestConfig {
+  consumes?: string;
+}
+
 export function Route(spec: RouteSpec): MethodDecorator {
-  return applyDecorators(SetMetadata(ROUTE_SPEC, spec));
+  const config: RouteRequestConfig = { consumes: spec.consumes };
+  return applyDecorators(SetMetadata(ROUTE_SPEC, spec), ...(spec.consumes ? [RouteConfig(config)] : []));
 }

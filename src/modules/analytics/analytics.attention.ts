@@ -3,11 +3,19 @@ import type { ATTENTION_FLAGS } from './analytics.schemas.js';
 
 /** Spec, "Attention flags" and Limits: every threshold of the attention list, in one place. */
 export const ATTENTION_THRESHOLDS = {
-  /** declining_trend: a negative slope counts with an R² of at least this... */
+  /** declining_trend: a negative score or sentiment slope counts with an R² of at least this... */
   decliningMinR2: 0.5,
   /** ...over at least this many semesters. */
   decliningMinSemesters: 3,
-  /** quant_qual_gap: |normalized score / 100 − positive rate| greater than this... */
+  /**
+   * quant_qual_gap: |normalized score / 100 − sentiment score| greater than this, where the sentiment score puts
+   * the analysed comments on the score's own 0..1 scale: (positive + ½ neutral) / analysed. The normalized score
+   * maps a Likert 1..5 to 0..100 with the neutral answer 3 at 50 (an average of 4 is already 75), so a neutral
+   * comment sits at ½ too: comparing the score with the bare positive rate would read every neutral comment as
+   * a complaint and flag a member at 87 with 60% positive, 30% neutral and 10% negative comments (0.87 − 0.60 =
+   * 0.27), where the like-for-like gap is 0.87 − 0.75 = 0.12. Both directions count: a high score with negative
+   * comments, and a low score with positive ones...
+   */
   gapMinDifference: 0.2,
   /** ...with at least this many analyzed submissions. */
   gapMinAnalyzed: 10,
@@ -21,14 +29,21 @@ type FlagInput = Pick<
   FacultySemesterRow,
   | 'submissionCount'
   | 'analyzedCount'
+  | 'positiveCount'
+  | 'neutralCount'
   | 'avgNormalizedScore'
-  | 'positiveRate'
   | 'semesterCount'
   | 'scoreSlope'
   | 'scoreR2'
   | 'sentimentSlope'
   | 'sentimentR2'
 >;
+
+/** (positive + ½ neutral) / analysed, on 0..1 like score / 100 (see gapMinDifference); null with nothing analysed. */
+export function sentimentScore(row: Pick<FlagInput, 'analyzedCount' | 'positiveCount' | 'neutralCount'>) {
+  if (row.analyzedCount <= 0) return null;
+  return (row.positiveCount + row.neutralCount / 2) / row.analyzedCount;
+}
 
 /** The flags one faculty row earns, in the spec's order; empty when it needs no attention. */
 export function attentionFlags(row: FlagInput): AttentionFlag[] {
@@ -40,11 +55,12 @@ export function attentionFlags(row: FlagInput): AttentionFlag[] {
     (declining(row.scoreSlope, row.scoreR2) || declining(row.sentimentSlope, row.sentimentR2))
   )
     flags.push('declining_trend');
+  const sentiment = sentimentScore(row);
   if (
     row.analyzedCount >= ATTENTION_THRESHOLDS.gapMinAnalyzed &&
     row.avgNormalizedScore !== null &&
-    row.positiveRate !== null &&
-    gap(row.avgNormalizedScore, row.positiveRate) > ATTENTION_THRESHOLDS.gapMinDifference
+    sentiment !== null &&
+    gap(row.avgNormalizedScore, sentiment) > ATTENTION_THRESHOLDS.gapMinDifference
   )
     flags.push('quant_qual_gap');
   if (row.submissionCount > 0 && row.analyzedCount / row.submissionCount < ATTENTION_THRESHOLDS.coverageMinRate)
@@ -53,9 +69,9 @@ export function attentionFlags(row: FlagInput): AttentionFlag[] {
 }
 
 /**
- * |score / 100 − positive rate|, rounded to 8 decimals: both inputs carry at most 4, and without the rounding
- * floating point would put some gaps of exactly 0.2 above the threshold (0.9 − 0.7 = 0.20000000000000007).
+ * |score / 100 − sentiment score|, rounded to 8 decimals: without the rounding floating point would put some
+ * gaps of exactly 0.2 above the threshold (0.9 − 0.7 = 0.20000000000000007).
  */
-function gap(avgNormalizedScore: number, positiveRate: number): number {
-  return Math.round(Math.abs(avgNormalizedScore / 100 - positiveRate) * 1e8) / 1e8;
+function gap(avgNormalizedScore: number, sentiment: number): number {
+  return Math.round(Math.abs(avgNormalizedScore / 100 - sentiment) * 1e8) / 1e8;
 }

@@ -10,6 +10,17 @@ import type { DatabaseClient } from '../../common/database/database.js';
 const semesterOrderKey = (alias: string) =>
   sql`coalesce(${sql.ref(`${alias}.start_date`)}::timestamp AT TIME ZONE 'UTC', ${sql.ref(`${alias}.created_at`)})`;
 
+/**
+ * The regression figures of mv_faculty_trends as shown and as judged: slopes to 4 decimals, R² to 3. The view
+ * keeps full precision (1.9037999999999897); rounding here means trendDirection and the attention flags decide
+ * on the figures the reader sees, so an R² shown as 0.5 is never called below 0.5.
+ */
+const trendFigures = (alias: string) => sql`
+  round(${sql.ref(`${alias}.score_slope`)}::numeric, 4)::double precision AS "scoreSlope",
+  round(${sql.ref(`${alias}.score_r2`)}::numeric, 3)::double precision AS "scoreR2",
+  round(${sql.ref(`${alias}.sentiment_slope`)}::numeric, 4)::double precision AS "sentimentSlope",
+  round(${sql.ref(`${alias}.sentiment_r2`)}::numeric, 3)::double precision AS "sentimentR2"`;
+
 export interface SemesterRef {
   id: string;
   campusId: string;
@@ -132,8 +143,7 @@ export class AnalyticsRepository {
         r.positive_rate AS "positiveRate", r.percentile_rank AS "percentileRank",
         r.score_delta AS "scoreDelta", r.sentiment_delta AS "sentimentDelta",
         coalesce(trend.semester_count, 0)::int AS "semesterCount",
-        trend.score_slope AS "scoreSlope", trend.score_r2 AS "scoreR2",
-        trend.sentiment_slope AS "sentimentSlope", trend.sentiment_r2 AS "sentimentR2"
+        ${trendFigures('trend')}
       FROM mv_faculty_semester_stats r
       LEFT JOIN mv_faculty_trends trend
         ON trend.faculty_id = r.faculty_id AND trend.department_code_snapshot = r.department_code_snapshot
@@ -160,8 +170,7 @@ export class AnalyticsRepository {
         t.latest_semester_id AS "latestSemesterId",
         t.latest_avg_normalized_score AS "latestAvgNormalizedScore",
         round(t.latest_positive_rate::numeric, 4)::double precision AS "latestPositiveRate",
-        t.score_slope AS "scoreSlope", t.score_r2 AS "scoreR2",
-        t.sentiment_slope AS "sentimentSlope", t.sentiment_r2 AS "sentimentR2"
+        ${trendFigures('t')}
       FROM mv_faculty_trends t
       JOIN mv_faculty_semester_stats latest
         ON latest.faculty_id = t.faculty_id AND latest.semester_id = t.latest_semester_id

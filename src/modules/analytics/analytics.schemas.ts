@@ -36,6 +36,14 @@ export const trendsQuery = z.object({
     .describe('R² at or above which a slope counts as improving or declining; below it the trend is stable'),
 });
 
+/** mv_faculty_trends' regressions, rounded for display (and judged as shown): slopes 4 decimals, R² 3. */
+const trendFigures = {
+  scoreSlope: z.number().nullable().describe('avg normalized score points per semester, 4 decimals'),
+  scoreR2: z.number().nullable().describe('3 decimals'),
+  sentimentSlope: z.number().nullable().describe('positive rate per semester, 4 decimals'),
+  sentimentR2: z.number().nullable().describe('3 decimals'),
+};
+
 const facultyIdentity = {
   facultyId: z.uuid(),
   facultyName: z.string(),
@@ -94,11 +102,14 @@ export const attentionView = z.object({
       ...facultyIdentity,
       ...semesterStats,
       coverageRate: z.number().nullable(),
+      sentimentScore: z
+        .number()
+        .nullable()
+        .describe(
+          '(positive + ½ neutral) / analyzed, 0..1 (4 decimals): what quant_qual_gap compares with avgNormalizedScore / 100',
+        ),
       semesterCount: z.number().int(),
-      scoreSlope: z.number().nullable(),
-      scoreR2: z.number().nullable(),
-      sentimentSlope: z.number().nullable(),
-      sentimentR2: z.number().nullable(),
+      ...trendFigures,
       flags: z.array(z.enum(ATTENTION_FLAGS)).min(1),
     }),
   ),
@@ -116,10 +127,7 @@ export const trendsView = z.object({
       latestSemesterId: z.uuid(),
       latestAvgNormalizedScore: z.number().nullable(),
       latestPositiveRate: z.number().nullable(),
-      scoreSlope: z.number().nullable(),
-      scoreR2: z.number().nullable(),
-      sentimentSlope: z.number().nullable(),
-      sentimentR2: z.number().nullable(),
+      ...trendFigures,
       trendDirection: z.enum(['improving', 'declining', 'stable']),
     }),
   ),

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ScopeService } from '../institution/scope.service.js';
-import { attentionFlags } from './analytics.attention.js';
+import { attentionFlags, sentimentScore } from './analytics.attention.js';
 import { AnalyticsRepository, type FacultySemesterRow, type SemesterRef } from './analytics.repository.js';
 import type { AttentionView, OverviewView, TrendsView } from './analytics.schemas.js';
 import { AnalyticsViewsRepository } from './views.repository.js';
@@ -79,10 +79,12 @@ export class AnalyticsService {
     const faculty = rows.flatMap((row) => {
       const flags = attentionFlags(row);
       if (flags.length === 0) return [];
+      const sentiment = sentimentScore(row);
       return [
         {
           ...statsOf(row),
           coverageRate: row.submissionCount > 0 ? round(row.analyzedCount / row.submissionCount, 4) : null,
+          sentimentScore: sentiment === null ? null : round(sentiment, 4),
           semesterCount: row.semesterCount,
           scoreSlope: row.scoreSlope,
           scoreR2: row.scoreR2,

@@ -154,13 +154,18 @@ export function buildReportBody(input: ReportInput): Pick<ReportView, 'sections'
     : [];
 
   // Dimensions: every answer of every version, on 1..5 (1 + 4 × scaled), weighted by how many gave it.
-  const dimensionTotals = new Map<string, { sum: number; count: number }>();
+  // YES_NO answers are also counted apart, so a reader can show them as a share of yes, not on the 1..5 axis.
+  const dimensionTotals = new Map<string, { sum: number; count: number; yes: number; yesNoCount: number }>();
   for (const answer of input.answers) {
     const type = typesByVersion.get(answer.versionId)?.get(answer.questionId);
     if (!type) continue;
-    const totals = dimensionTotals.get(answer.dimensionCode) ?? { sum: 0, count: 0 };
+    const totals = dimensionTotals.get(answer.dimensionCode) ?? { sum: 0, count: 0, yes: 0, yesNoCount: 0 };
     totals.sum += (1 + 4 * scaled(type, answer.value)) * answer.count;
     totals.count += answer.count;
+    if (type === 'YES_NO') {
+      totals.yesNoCount += answer.count;
+      if (answer.value === QUESTION_VALUE_RANGE.YES_NO.max) totals.yes += answer.count;
+    }
     dimensionTotals.set(answer.dimensionCode, totals);
   }
   const schemaOrder = input.shownSchema
@@ -180,6 +185,7 @@ export function buildReportBody(input: ReportInput): Pick<ReportView, 'sections'
         average,
         responseCount: totals.count,
         interpretation: interpret(average),
+        yesNo: totals.yesNoCount === 0 ? null : { yesCount: totals.yes, responseCount: totals.yesNoCount },
       };
     });
 
@@ -188,6 +194,42 @@ export function buildReportBody(input: ReportInput): Pick<ReportView, 'sections'
     dimensions,
     overall: input.overall,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Response coverage
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * When a report's ratings rest on too few voices. The rate threshold is the spec's low response rate
+ * (Limits: "below 25%", as the pipeline create warning); the count threshold keeps a handful of answers
+ * from reading as a verdict even where no enrollment says how many could have answered.
+ */
+export const RESPONSE_COVERAGE_THRESHOLDS = { minimumResponseRate: 0.25, minimumResponses: 10 } as const;
+
+/**
+ * The one questionnaire type students answer (conventions §5): only its submissions are measured against
+ * student enrollment. Deans and chairpersons answer the classroom types; no enrollment counts them.
+ */
+export const STUDENT_QUESTIONNAIRE_TYPE = 'FACULTY_FEEDBACK';
+
+export interface ResponseCoverage {
+  /** Student enrollments in the faculty member's courses of the semester (and course); null for other types. */
+  enrolledCount: number | null;
+  /** submissions ÷ enrolledCount, 0..1 (4 decimals); null when not measured or nobody is enrolled. */
+  responseRate: number | null;
+  lowResponse: boolean;
+}
+
+export function responseCoverage(submissionCount: number, enrolledCount: number | null): ResponseCoverage {
+  const responseRate =
+    enrolledCount === null || enrolledCount === 0
+      ? null
+      : Math.round((submissionCount / enrolledCount) * 10_000) / 10_000;
+  const lowResponse =
+    submissionCount < RESPONSE_COVERAGE_THRESHOLDS.minimumResponses ||
+    (responseRate !== null && responseRate < RESPONSE_COVERAGE_THRESHOLDS.minimumResponseRate);
+  return { enrolledCount, responseRate, lowResponse };
 }
 
 // ---------------------------------------------------------------------------------------------------

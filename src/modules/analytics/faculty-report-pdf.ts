@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { RESPONSE_COVERAGE_THRESHOLDS } from './faculty-report-calculations.js';
 import type { QualitativeSummaryView, ReportView } from './faculty-reports.schemas.js';
 
 export interface FacultyReportPdfContent {
@@ -6,6 +7,11 @@ export interface FacultyReportPdfContent {
   /** Per-type ratings only (spec: "PDF exports show per-type ratings only"), in FEEDBACK, OUT, IN order. */
   contributions: ReadonlyArray<{ questionnaireTypeCode: string; rating: number | null; submissionCount: number }>;
   summary: QualitativeSummaryView;
+}
+
+export interface FacultyReportPdfOptions {
+  /** The time printed in every page's footer; now by default. */
+  generatedAt?: Date;
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -19,6 +25,14 @@ const INK = '#1f2937';
 const MUTED = '#6b7280';
 const ACCENT = '#2563eb';
 const RULE = '#d1d5db';
+const TRACK = '#eef2ff';
+const WARNING_INK = '#92400e';
+const WARNING_FILL = '#fef3c7';
+const WARNING_BORDER = '#f59e0b';
+
+/** The dimension chart's axis: the Likert scale itself, 1 (lowest) to 5 (highest), never 0. */
+const SCALE_MIN = 1;
+const SCALE_MAX = 5;
 
 /** The standard PDF fonts speak WinAnsi only: anything else (emoji, CJK) would print as garbage. */
 function printable(text: string): string {
@@ -26,17 +40,59 @@ function printable(text: string): string {
 }
 
 const formatRating = (rating: number | null) => (rating === null ? 'n/a' : rating.toFixed(2));
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+const yesShare = (yes: number, total: number) => `${percent(yes / total)} yes (${yes} of ${total})`;
 
 /**
- * Renders the faculty report as a PDF in-process with pdfkit (no browser): header, per-type ratings, a bar
- * chart of dimension averages (drawn with rectangles), the section table and the qualitative themes. Quotes
- * appear only when the summary carries them (never for a faculty member reading their own report).
+ * The reader's caution when the ratings rest on few voices (report.lowResponse), or null. Names the rate
+ * when enrollment measures it, the count otherwise.
  */
-export function renderFacultyReportPdf(content: FacultyReportPdfContent): Promise<Buffer> {
+function responseWarning(report: ReportView): string | null {
+  if (!report.lowResponse) return null;
+  const count = report.overall.submissionCount;
+  const students = report.enrolledCount === 1 ? 'student' : 'students';
+  const rate =
+    report.responseRate === null
+      ? null
+      : `${percent(report.responseRate)}, ${count} of ${report.enrolledCount} ${students}`;
+  if (count === 0) return `No responses yet${rate === null ? '' : ` (${rate})`}: there are no ratings to read.`;
+  const lowRate =
+    report.responseRate !== null && report.responseRate < RESPONSE_COVERAGE_THRESHOLDS.minimumResponseRate;
+  const few = count < RESPONSE_COVERAGE_THRESHOLDS.minimumResponses;
+  const fewText = `${count === 1 ? 'only 1 response' : `only ${count} responses`} (fewer than ${RESPONSE_COVERAGE_THRESHOLDS.minimumResponses})`;
+  const reason = lowRate
+    ? `Low response rate (${rate})${few ? ` and ${fewText}` : ''}`
+    : `${fewText.charAt(0).toUpperCase()}${fewText.slice(1)}`;
+  return `${reason}: read these ratings with caution.`;
+}
+
+/** The header's coverage line: how many answered, of how many could. */
+function responseLine(report: ReportView): string {
+  const count = report.overall.submissionCount;
+  if (report.enrolledCount === null) return `Responses: ${count} (observations; not measured against enrollment)`;
+  if (report.responseRate === null) return `Responses: ${count} (no students enrolled on record)`;
+  return `Responses: ${count} of ${report.enrolledCount} enrolled students (response rate ${percent(report.responseRate)})`;
+}
+
+/**
+ * Renders the faculty report as a PDF in-process with pdfkit (no browser): header with the response rate
+ * and a low-coverage warning, per-type ratings, a bar chart of dimension averages on the 1-5 scale (yes/no
+ * dimensions apart, as a share of yes), the section tables with headed rating columns and the qualitative
+ * themes; every page carries a footer and "Page N of M". Quotes appear only when the summary carries them
+ * (never for a faculty member reading their own report). All text stays inside the page margins: long
+ * labels wrap or end in an ellipsis.
+ */
+export function renderFacultyReportPdf(
+  content: FacultyReportPdfContent,
+  options: FacultyReportPdfOptions = {},
+): Promise<Buffer> {
   const { report, contributions, summary } = content;
+  const generatedAt = options.generatedAt ?? new Date();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
+    // Pages stay in memory until the end, so each footer can say how many pages there are.
+    bufferPages: true,
     info: {
       Title: printable(`Faculty report: ${report.faculty.fullName}, ${report.semester.code}`),
       Author: 'Feedback Analysis Service',
@@ -49,141 +105,241 @@ export function renderFacultyReportPdf(content: FacultyReportPdfContent): Promis
     doc.on('error', reject);
   });
   const width = doc.page.width - 2 * MARGIN;
+  const right = MARGIN + width;
   const bottom = () => doc.page.height - MARGIN;
   const ensure = (height: number) => {
     if (doc.y + height > bottom()) doc.addPage();
   };
+  /** One line of text cut with an ellipsis to fit `lineWidth`, at the current font and size. */
+  const oneLine = (text: string, x: number, y: number, lineWidth: number, align: 'left' | 'right' = 'left') => {
+    doc.text(text, x, y, { width: lineWidth, height: doc.currentLineHeight(true) * 1.5, ellipsis: true, align });
+  };
   const heading = (text: string) => {
-    ensure(40);
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text, MARGIN, doc.y);
+    ensure(60);
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text, MARGIN, doc.y, { width });
     const y = doc.y + 2;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + width, y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
+    doc.moveTo(MARGIN, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
     doc.moveDown(0.5);
+  };
+  const note = (text: string, color = MUTED) => {
+    doc.font('Helvetica').fontSize(8.5).fillColor(color).text(text, MARGIN, doc.y, { width });
   };
 
   // Header
   doc.rect(0, 0, doc.page.width, 8).fill(ACCENT);
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(printable(report.faculty.fullName), MARGIN, MARGIN);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor(INK)
+    .text(printable(report.faculty.fullName), MARGIN, MARGIN, { width });
   doc
     .font('Helvetica')
     .fontSize(11)
     .fillColor(MUTED)
-    .text(printable(`${report.semester.label} (${report.semester.code})`))
+    .text(printable(`${report.semester.label} (${report.semester.code})`), { width })
     .text(
       printable(
         `${report.questionnaireType.name} (${report.questionnaireType.code})` +
           (report.version ? ` - ${report.version.questionnaireTitle}, version ${report.version.versionNumber}` : ''),
       ),
+      { width },
     )
-    .text(
-      `Submissions: ${report.overall.submissionCount}    Overall rating: ${formatRating(report.overall.rating)} / 100`,
-    );
+    .text(`Overall rating: ${formatRating(report.overall.rating)} / 100`, { width })
+    .text(responseLine(report), { width });
+  const warning = responseWarning(report);
+  if (warning) {
+    doc.moveDown(0.6);
+    doc.font('Helvetica-Bold').fontSize(10);
+    const padding = 8;
+    const boxHeight = doc.heightOfString(warning, { width: width - 2 * padding }) + 2 * padding;
+    const top = doc.y;
+    doc.rect(MARGIN, top, width, boxHeight).lineWidth(1).fillAndStroke(WARNING_FILL, WARNING_BORDER);
+    doc.fillColor(WARNING_INK).text(warning, MARGIN + padding, top + padding, { width: width - 2 * padding });
+    doc.y = top + boxHeight;
+    doc.x = MARGIN;
+  }
 
   // Per-type ratings
   heading('Ratings by questionnaire type (0-100)');
   const columns = [MARGIN, MARGIN + 260, MARGIN + 380];
   doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED);
   let y = doc.y;
-  doc.text('Questionnaire type', columns[0]!, y).text('Rating', columns[1]!, y).text('Submissions', columns[2]!, y);
+  doc
+    .text('Questionnaire type', columns[0]!, y, { width: 250 })
+    .text('Rating', columns[1]!, y, { width: 110 })
+    .text('Submissions', columns[2]!, y, { width: right - columns[2]! });
   doc.font('Helvetica').fillColor(INK);
   for (const entry of contributions) {
     y = doc.y + 4;
     doc
-      .text(TYPE_NAMES[entry.questionnaireTypeCode] ?? entry.questionnaireTypeCode, columns[0]!, y)
-      .text(formatRating(entry.rating), columns[1]!, y)
-      .text(String(entry.submissionCount), columns[2]!, y);
+      .text(TYPE_NAMES[entry.questionnaireTypeCode] ?? entry.questionnaireTypeCode, columns[0]!, y, { width: 250 })
+      .text(formatRating(entry.rating), columns[1]!, y, { width: 110 })
+      .text(String(entry.submissionCount), columns[2]!, y, { width: right - columns[2]! });
   }
 
-  // Bar chart of dimension averages (1..5)
-  heading('Dimension averages (1-5)');
+  // Dimension chart: Likert dimensions on the 1-5 axis; yes/no-only dimensions apart, as a share of yes.
+  const onScale = report.dimensions.filter((dimension) => dimension.yesNo?.responseCount !== dimension.responseCount);
+  const yesNoOnly = report.dimensions.filter((dimension) => dimension.yesNo?.responseCount === dimension.responseCount);
+  heading(`Dimension averages (${SCALE_MIN}-${SCALE_MAX} scale)`);
   if (report.dimensions.length === 0) doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('No answers yet.');
-  const labelWidth = 150;
-  const chartWidth = width - labelWidth - 60;
-  for (const dimension of report.dimensions) {
-    ensure(22);
+  if (warning && report.overall.submissionCount > 0)
+    note(
+      `Based on ${report.overall.submissionCount === 1 ? '1 response' : `${report.overall.submissionCount} responses`}: ` +
+        'see the response warning above.',
+      WARNING_INK,
+    );
+  const labelWidth = 140;
+  const valueWidth = 92;
+  const chartX = MARGIN + labelWidth + 8;
+  const chartWidth = right - valueWidth - 8 - chartX;
+  const tickX = (value: number) => chartX + (chartWidth * (value - SCALE_MIN)) / (SCALE_MAX - SCALE_MIN);
+  if (onScale.length > 0) {
+    note(
+      `Bars run from ${SCALE_MIN} (lowest) to ${SCALE_MAX} (highest), the scale of the rating questions.` +
+        (onScale.some((dimension) => dimension.yesNo) ? ' * also counts yes/no answers as 1 (no) or 5 (yes).' : ''),
+    );
+    doc.moveDown(0.4);
+  }
+  for (const dimension of onScale) {
+    doc.font('Helvetica').fontSize(10);
+    const label = printable(dimension.displayName) + (dimension.yesNo ? ' *' : '');
+    // At most two lines of label; a longer name ends in an ellipsis.
+    const labelHeight = Math.min(doc.heightOfString(label, { width: labelWidth }), doc.currentLineHeight(true) * 2);
+    const rowHeight = Math.max(16, labelHeight + 4);
+    ensure(rowHeight + 4);
     y = doc.y;
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(INK)
-      .text(printable(dimension.displayName), MARGIN, y + 3, {
-        width: labelWidth - 8,
-        ellipsis: true,
-        lineBreak: false,
-      });
-    doc.rect(MARGIN + labelWidth, y, chartWidth, 14).fill('#eef2ff');
-    doc.rect(MARGIN + labelWidth, y, (chartWidth * Math.max(0, Math.min(5, dimension.average))) / 5, 14).fill(ACCENT);
-    doc
-      .fillColor(INK)
-      .text(
-        `${dimension.average.toFixed(2)}  ${dimension.interpretation}`,
-        MARGIN + labelWidth + chartWidth + 6,
-        y + 3,
-        {
-          width: 80,
-          lineBreak: false,
-        },
-      );
-    doc.y = y + 20;
+    doc.fillColor(INK).text(label, MARGIN, y + 2, {
+      width: labelWidth,
+      height: doc.currentLineHeight(true) * 2.5,
+      ellipsis: true,
+    });
+    const barY = y + (rowHeight - 14) / 2;
+    doc.rect(chartX, barY, chartWidth, 14).fill(TRACK);
+    const clamped = Math.max(SCALE_MIN, Math.min(SCALE_MAX, dimension.average));
+    if (clamped > SCALE_MIN) doc.rect(chartX, barY, tickX(clamped) - chartX, 14).fill(ACCENT);
+    for (let tick = SCALE_MIN + 1; tick < SCALE_MAX; tick += 1)
+      doc
+        .moveTo(tickX(tick), barY)
+        .lineTo(tickX(tick), barY + 14)
+        .lineWidth(0.5)
+        .strokeColor('#ffffff')
+        .stroke();
+    doc.font('Helvetica').fontSize(10).fillColor(INK);
+    oneLine(`${dimension.average.toFixed(2)}  ${dimension.interpretation}`, right - valueWidth, barY + 2, valueWidth);
+    doc.y = y + rowHeight + 4;
     doc.x = MARGIN;
   }
-  // Scale ticks under the chart.
-  y = doc.y;
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-  for (let tick = 0; tick <= 5; tick += 1)
-    doc.text(String(tick), MARGIN + labelWidth + (chartWidth * tick) / 5 - 3, y, { lineBreak: false });
-  doc.y = y + 12;
-  doc.x = MARGIN;
+  if (onScale.length > 0) {
+    y = doc.y;
+    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    for (let tick = SCALE_MIN; tick <= SCALE_MAX; tick += 1)
+      doc.text(String(tick), tickX(tick) - 10, y, { width: 20, align: 'center', lineBreak: false });
+    doc.text('average rating', chartX, y + 10, { width: chartWidth, align: 'center', lineBreak: false });
+    doc.y = y + 24;
+    doc.x = MARGIN;
+  }
+  if (yesNoOnly.length > 0) {
+    ensure(40);
+    doc.moveDown(0.4).font('Helvetica-Bold').fontSize(10).fillColor(INK);
+    doc.text('Yes/no dimensions (share answering yes)', MARGIN, doc.y, { width });
+    doc.moveDown(0.2);
+    for (const dimension of yesNoOnly) {
+      const { yesCount, responseCount } = dimension.yesNo!;
+      doc.font('Helvetica').fontSize(10);
+      ensure(18);
+      y = doc.y;
+      doc.fillColor(INK).text(printable(dimension.displayName), MARGIN, y, {
+        width: labelWidth,
+        height: doc.currentLineHeight(true) * 2.5,
+        ellipsis: true,
+      });
+      const after = doc.y;
+      oneLine(yesShare(yesCount, responseCount), chartX, y, right - chartX);
+      doc.y = Math.max(after, y + doc.currentLineHeight(true)) + 4;
+      doc.x = MARGIN;
+    }
+  }
 
-  // Section table
+  // Section tables: per-question counts under headed columns, yes/no questions as a share of yes.
   heading('Sections');
+  if (report.sections.length === 0) doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('No answers yet.');
+  else {
+    note(
+      'Columns 1-5: how many responses gave each rating, 1 (lowest) to 5 (highest). Avg: mean rating on the 1-5 ' +
+        'scale. n: responses. Yes/no questions show the share answering yes instead.',
+    );
+    doc.moveDown(0.4);
+  }
+  const countWidth = 26;
+  const nWidth = 30;
+  const nX = right - nWidth;
+  const countX = (index: number) => nX - countWidth * (5 - index);
+  const averageWidth = 40;
+  const averageX = countX(0) - averageWidth;
+  const questionX = MARGIN + 12;
+  const questionWidth = averageX - 8 - questionX;
+  const cell = (text: string, x: number, top: number, cellWidth: number, align: 'left' | 'right' = 'right') =>
+    oneLine(text, x, top, cellWidth, align);
+  const columnHeader = (label: string) => {
+    const top = doc.y;
+    doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
+    cell(label, questionX, top, questionWidth, 'left');
+    cell('Avg', averageX, top, averageWidth);
+    for (let index = 0; index < 5; index += 1) cell(String(index + 1), countX(index), top, countWidth);
+    cell('n', nX, top, nWidth);
+    const ruleY = top + doc.currentLineHeight(true) + 1;
+    doc.moveTo(questionX, ruleY).lineTo(right, ruleY).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc.y = ruleY + 2;
+  };
+  const questionRowHeight = (text: string) =>
+    doc.font('Helvetica').fontSize(9).heightOfString(text, { width: questionWidth }) + 2;
   for (const section of report.sections) {
-    ensure(30);
+    doc.font('Helvetica-Bold').fontSize(10);
+    const title = printable([...section.path, section.title].join(' / '));
+    const titleHeight = doc.heightOfString(title, { width: width - 170 });
+    const rowsHeight = section.questions.reduce(
+      (sum, question) => sum + questionRowHeight(printable(question.text)),
+      0,
+    );
+    // A short section stays on one page; a long one starts with at least its header and first rows.
+    ensure(titleHeight + 16 + Math.min(rowsHeight, 120));
     y = doc.y;
     doc
       .font('Helvetica-Bold')
       .fontSize(10)
       .fillColor(INK)
-      .text(printable([...section.path, section.title].join(' / ')), MARGIN, y, { width: width - 170 });
+      .text(title, MARGIN, y, { width: width - 170 });
     const after = doc.y;
-    doc
-      .font('Helvetica')
-      .text(`rating ${formatRating(section.rating)}   responses ${section.responseCount}`, MARGIN + width - 165, y, {
-        width: 165,
-        align: 'right',
-      });
-    doc.y = Math.max(after, doc.y);
+    doc.font('Helvetica').fillColor(INK);
+    cell(`rating ${formatRating(section.rating)} / 100   responses ${section.responseCount}`, right - 165, y, 165);
+    doc.y = Math.max(after, doc.y) + 2;
+    columnHeader('Question');
     for (const question of section.questions) {
-      ensure(16);
+      const text = printable(question.text);
+      const height = questionRowHeight(text);
+      if (doc.y + height > bottom()) {
+        doc.addPage();
+        columnHeader(printable(`Question (${section.title}, continued)`));
+      }
+      doc.font('Helvetica').fontSize(9);
       y = doc.y + 2;
-      const counts = Object.entries(question.ratingCounts)
-        .map(([value, count]) => `${value}:${count}`)
-        .join('  ');
-      doc
-        .font('Helvetica')
-        .fontSize(9)
-        .fillColor(INK)
-        .text(printable(question.text), MARGIN + 12, y, { width: width - 230 });
+      doc.fillColor(INK).text(text, questionX, y, { width: questionWidth });
       const next = doc.y;
-      doc
-        .fillColor(MUTED)
-        .text(
-          `avg ${question.average === null ? 'n/a' : question.average.toFixed(2)}   ${counts}`,
-          MARGIN + width - 215,
-          y,
-          {
-            width: 215,
-            align: 'right',
-          },
-        );
-      doc.y = Math.max(next, doc.y);
+      doc.fillColor(MUTED);
+      if (question.type === 'YES_NO') {
+        const yes = question.ratingCounts['1'] ?? 0;
+        const shown = question.responseCount === 0 ? 'no answers' : yesShare(yes, question.responseCount);
+        cell(shown, averageX, y, nX - averageX);
+      } else {
+        cell(question.average === null ? 'n/a' : question.average.toFixed(2), averageX, y, averageWidth);
+        for (let index = 0; index < 5; index += 1)
+          cell(String(question.ratingCounts[String(index + 1)] ?? 0), countX(index), y, countWidth);
+      }
+      cell(String(question.responseCount), nX, y, nWidth);
+      doc.y = Math.max(next, y + doc.currentLineHeight(true));
+      doc.x = MARGIN;
     }
-    doc.moveDown(0.4);
+    doc.moveDown(0.6);
   }
 
   // Qualitative themes
@@ -193,8 +349,8 @@ export function renderFacultyReportPdf(content: FacultyReportPdfContent): Promis
     .font('Helvetica')
     .fontSize(10)
     .fillColor(INK)
-    .text(`Sentiment: ${positive} positive, ${neutral} neutral, ${negative} negative`, MARGIN, doc.y);
-  if (summary.themes.length === 0) doc.fillColor(MUTED).text('No themes yet.');
+    .text(`Sentiment: ${positive} positive, ${neutral} neutral, ${negative} negative`, MARGIN, doc.y, { width });
+  if (summary.themes.length === 0) doc.fillColor(MUTED).text('No themes yet.', { width });
   for (const theme of summary.themes) {
     ensure(30);
     doc.moveDown(0.4);
@@ -209,6 +365,7 @@ export function renderFacultyReportPdf(content: FacultyReportPdfContent): Promis
         ),
         MARGIN,
         doc.y,
+        { width },
       );
     for (const quote of theme.sampleQuotes ?? []) {
       ensure(20);
@@ -225,7 +382,32 @@ export function renderFacultyReportPdf(content: FacultyReportPdfContent): Promis
       .font('Helvetica')
       .fontSize(8)
       .fillColor(MUTED)
-      .text('Student quotes are not shown to the faculty member evaluated.', MARGIN, doc.y);
+      .text('Student quotes are not shown to the faculty member evaluated.', MARGIN, doc.y, { width });
+
+  // Footer on every page, written once the page count is known.
+  const stamp = `${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const identity = printable(
+    `${report.faculty.fullName} - ${report.semester.label} (${report.semester.code}) - ${report.questionnaireType.name}`,
+  );
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index += 1) {
+    doc.switchToPage(index);
+    // The footer lives in the bottom margin: lift the margin so pdfkit does not flow it onto a new page.
+    const margins = doc.page.margins;
+    doc.page.margins = { ...margins, bottom: 0 };
+    const top = doc.page.height - MARGIN + 8;
+    doc.moveTo(MARGIN, top).lineTo(right, top).lineWidth(0.5).strokeColor(RULE).stroke();
+    const pageLabel = `Page ${index - start + 1} of ${count}`;
+    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    const pageLabelWidth = doc.widthOfString(pageLabel) + 2;
+    oneLine(identity, MARGIN, top + 5, width - pageLabelWidth - 12);
+    oneLine(pageLabel, right - pageLabelWidth, top + 5, pageLabelWidth, 'right');
+    doc.font('Helvetica-Bold').fillColor(WARNING_INK);
+    oneLine('Confidential', MARGIN, top + 16, 60);
+    doc.font('Helvetica').fillColor(MUTED);
+    oneLine(`Generated ${stamp}`, MARGIN + 62, top + 16, width - 62);
+    doc.page.margins = margins;
+  }
 
   doc.end();
   return done;

@@ -1,3 +1,4 @@
+import { renderForReader } from '../../common/privacy/student-text.js';
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
@@ -24,6 +25,18 @@ import { FacultyReportsService } from './faculty-reports.service.js';
 
 type Params = z.infer<typeof facultyParams>;
 
+/** Which analysis the qualitative reads show (FacultyReportsRepository.analysisRun), told to API clients. */
+const ANALYSIS_RUN_RULE =
+  'Sentiment labels and themes come from ONE completed pipeline, never from several runs added up: among the ' +
+  "COMPLETED pipelines that analysed this faculty member's submissions of the query (semester, type, course), the " +
+  'most specific scope (FACULTY, then DEPARTMENT, then CAMPUS), and within it the latest completed. A re-run of a ' +
+  'scope replaces the earlier run; a department or campus run shows until a faculty-scope run exists.';
+
+/** What "faculty member not found" means for every route here (FacultyReportsRepository.faculty). */
+const FACULTY_ONLY =
+  '404 faculty member not found when facultyId is no user, or a user who is not a faculty member (neither the ' +
+  'FACULTY role, a faculty enrollment nor an evaluation as faculty).';
+
 /**
  * Spec, "Faculty report endpoints": live data; DEAN, CHAIRPERSON, CAMPUS_HEAD within their resolved scope,
  * SUPER_ADMIN, and FACULTY for themselves only.
@@ -36,6 +49,7 @@ export class FacultyReportsController {
   @Get(':facultyId/report')
   @Route({
     summary: 'Sections with per-question rating counts, dimension averages and the overall rating of one type',
+    description: FACULTY_ONLY,
     tags: ['analytics'],
     params: facultyParams,
     query: reportQuery,
@@ -49,6 +63,7 @@ export class FacultyReportsController {
   @Route({
     summary:
       'Paged comments with sentiment and dominant themes; scrubbed of personal names; no text for the faculty member evaluated',
+    description: `${ANALYSIS_RUN_RULE} ${FACULTY_ONLY}`,
     tags: ['analytics'],
     params: facultyParams,
     query: commentsQuery,
@@ -61,6 +76,7 @@ export class FacultyReportsController {
   @Get(':facultyId/report.pdf')
   @Route({
     summary: 'The report as a PDF (same query and roles as /report)',
+    description: `${ANALYSIS_RUN_RULE} ${FACULTY_ONLY}`,
     tags: ['analytics'],
     params: facultyParams,
     query: reportQuery,
@@ -73,7 +89,8 @@ export class FacultyReportsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const content = await this.reports.pdfContent(user, params.facultyId, query);
-    const pdf = await renderFacultyReportPdf(content);
+    // A PDF is not JSON: its data is rendered for the reader here, by the same rule as every response.
+    const pdf = await renderFacultyReportPdf(renderForReader(content, user.id));
     const name = `faculty-report-${content.facultyUsername}-${content.report.semester.code}-${content.report.questionnaireType.code}`;
     void reply
       .header('content-type', 'application/pdf')
@@ -84,6 +101,7 @@ export class FacultyReportsController {
   @Get(':facultyId/overview')
   @Route({
     summary: 'Composite rating over the three questionnaire types, with coverage status and contributions',
+    description: FACULTY_ONLY,
     tags: ['analytics'],
     params: facultyParams,
     query: overviewQuery,
@@ -96,6 +114,7 @@ export class FacultyReportsController {
   @Get(':facultyId/qualitative-summary')
   @Route({
     summary: 'Sentiment distribution and themes ranked by count; sample quotes except for the faculty member evaluated',
+    description: `${ANALYSIS_RUN_RULE} ${FACULTY_ONLY}`,
     tags: ['analytics'],
     params: facultyParams,
     query: reportQuery,
@@ -108,6 +127,7 @@ export class FacultyReportsController {
   @Get(':facultyId/questionnaire-types')
   @Route({
     summary: 'The questionnaire types with submissions for this faculty member and semester',
+    description: FACULTY_ONLY,
     tags: ['analytics'],
     params: facultyParams,
     query: semesterQuery,

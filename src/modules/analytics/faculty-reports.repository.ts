@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../common/database/database.js';
+import type { ScopeType } from '../../db/schema.js';
 import type { AnswerCount, ScoreTotals } from './faculty-report-calculations.js';
 import type { SentimentLabel } from './faculty-reports.schemas.js';
 
@@ -28,6 +29,12 @@ export interface CommentRow {
   theme_ids: string[];
 }
 
+export interface AnalysisRun {
+  pipeline_id: string;
+  scope_type: ScopeType;
+  completed_at: Date;
+}
+
 export interface ThemeRow {
   topic_id: string;
   label: string;
@@ -43,11 +50,37 @@ export interface ThemeRow {
  */
 @Injectable()
 export class FacultyReportsRepository {
+  /**
+   * The user when they are a faculty member: they hold the FACULTY role (as InstitutionRepository.faculty reads
+   * it), teach a course (a 'faculty' enrollment), or are the evaluated faculty of a submission (a report with
+   * data must stay readable after the role or enrollment is gone). Anyone else is not a faculty member.
+   */
   faculty(executor: Executor, facultyId: string) {
     return executor
-      .selectFrom('users')
-      .select(['id', 'username', 'full_name'])
-      .where('id', '=', facultyId)
+      .selectFrom('users as u')
+      .select(['u.id', 'u.username', 'u.full_name'])
+      .where('u.id', '=', facultyId)
+      .where(({ exists, or, selectFrom }) =>
+        or([
+          exists(
+            selectFrom('user_roles as r')
+              .select(sql`1`.as('one'))
+              .whereRef('r.user_id', '=', 'u.id')
+              .where('r.role', '=', 'FACULTY'),
+          ),
+          exists(
+            selectFrom('enrollments as e')
+              .select(sql`1`.as('one'))
+              .whereRef('e.user_id', '=', 'u.id')
+              .where('e.role', '=', 'faculty'),
+          ),
+          exists(
+            selectFrom('submissions as s')
+              .select(sql`1`.as('one'))
+              .whereRef('s.faculty_id', '=', 'u.id'),
+          ),
+        ]),
+      )
       .executeTakeFirst();
   }
 
@@ -185,39 +218,91 @@ export class FacultyReportsRepository {
     return { submissionCount: row.submission_count, scoredCount: row.scored_count, scoreSum: Number(row.score_sum) };
   }
 
+  /**
+   * Student enrollments in the courses the faculty member teaches in the filter's semester (only the filter's
+   * course when it names one): the denominator of the report's response rate, counted per enrollment as the
+   * pipeline coverage counts it, since a student answers once per course.
+   */
+  async enrolledStudents(executor: Executor, filter: SubmissionFilter): Promise<number> {
+    let query = executor
+      .selectFrom('enrollments as e')
+      .innerJoin('courses as co', 'co.id', 'e.course_id')
+      .innerJoin('programs as p', 'p.id', 'co.program_id')
+      .innerJoin('departments as d', 'd.id', 'p.department_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('e.role', '=', 'student')
+      .where('d.semester_id', '=', filter.semesterId)
+      .where('co.id', 'in', (eb) =>
+        eb
+          .selectFrom('enrollments as fe')
+          .select('fe.course_id')
+          .where('fe.user_id', '=', filter.facultyId)
+          .where('fe.role', '=', 'faculty'),
+      );
+    if (filter.courseId) query = query.where('co.id', '=', filter.courseId);
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   dimensionNames(executor: Executor, codes: string[]) {
     if (codes.length === 0) return Promise.resolve([]);
     return executor.selectFrom('dimensions').select(['code', 'display_name']).where('code', 'in', codes).execute();
   }
 
   /**
-   * CTEs shared by the comment and summary reads: `scoped` (the filter's submissions), `latest_sentiment`
-   * (each submission's result from the most recently completed pipeline that analysed it) and `dominant`
-   * (its dominant topic assignments of completed pipelines).
+   * The one completed pipeline whose results a report shows for the filter's submissions, so that labels,
+   * themes and counts all come from a single analysis however often the scope was re-run or covered by wider
+   * scopes: among the COMPLETED pipelines that analysed (have a sentiment result for) at least one of the
+   * submissions, the most specific scope first (FACULTY, then DEPARTMENT, then CAMPUS), then the latest
+   * completed. A FACULTY run was clustered on this member's comments alone, so its themes are theirs; a
+   * department or campus run is the fallback until one exists.
    */
-  private analysed(filter: SubmissionFilter): RawBuilder<unknown> {
+  async analysisRun(executor: Executor, filter: SubmissionFilter): Promise<AnalysisRun | undefined> {
+    const { rows } = await sql<AnalysisRun>`
+      WITH ${this.scopedSubmissions(filter)}
+      SELECT p.id AS pipeline_id, p.scope_type, coalesce(p.completed_at, p.updated_at) AS completed_at
+      FROM (
+        SELECT DISTINCT r.run_id FROM sentiment_results r WHERE r.submission_id IN (SELECT id FROM scoped)
+      ) analysed
+      JOIN sentiment_runs run ON run.id = analysed.run_id
+      JOIN analysis_pipelines p ON p.id = run.pipeline_id AND p.status = 'COMPLETED'
+      ORDER BY CASE p.scope_type WHEN 'FACULTY' THEN 0 WHEN 'DEPARTMENT' THEN 1 ELSE 2 END,
+        p.completed_at DESC NULLS LAST, p.created_at DESC, p.id
+      LIMIT 1
+    `.execute(executor);
+    return rows[0];
+  }
+
+  private scopedSubmissions(filter: SubmissionFilter): RawBuilder<unknown> {
     return sql`
       scoped AS (
         SELECT s.* FROM submissions s
         WHERE s.faculty_id = ${filter.facultyId} AND s.semester_id = ${filter.semesterId}
           AND s.questionnaire_type_code = ${filter.typeCode}
           ${filter.courseId ? sql`AND s.course_id = ${filter.courseId}` : sql``}
-      ),
-      latest_sentiment AS (
-        SELECT DISTINCT ON (r.submission_id) r.submission_id, r.label, r.positive, r.negative
+      )`;
+  }
+
+  /**
+   * CTEs shared by the comment and summary reads: `scoped` (the filter's submissions), `run_sentiment` (their
+   * results in the report's pipeline, see analysisRun) and `dominant` (their dominant topic assignments in that
+   * same pipeline). A null pipeline (nothing analysed yet) leaves both empty.
+   */
+  private analysed(filter: SubmissionFilter, pipelineId: string | null): RawBuilder<unknown> {
+    return sql`
+      ${this.scopedSubmissions(filter)},
+      run_sentiment AS (
+        SELECT r.submission_id, r.label, r.positive, r.negative
         FROM sentiment_results r
         JOIN sentiment_runs run ON run.id = r.run_id
-        JOIN analysis_pipelines p ON p.id = run.pipeline_id AND p.status = 'COMPLETED'
-        WHERE r.submission_id IN (SELECT id FROM scoped)
-        ORDER BY r.submission_id, p.completed_at DESC NULLS LAST, run.created_at DESC
+        WHERE run.pipeline_id = ${pipelineId}::uuid AND r.submission_id IN (SELECT id FROM scoped)
       ),
       dominant AS (
         SELECT ta.submission_id, ta.topic_id, ta.probability
         FROM topic_assignments ta
         JOIN topics t ON t.id = ta.topic_id
         JOIN topic_model_runs tr ON tr.id = t.run_id
-        JOIN analysis_pipelines p ON p.id = tr.pipeline_id AND p.status = 'COMPLETED'
-        WHERE ta.is_dominant AND ta.submission_id IN (SELECT id FROM scoped)
+        WHERE tr.pipeline_id = ${pipelineId}::uuid AND ta.is_dominant AND ta.submission_id IN (SELECT id FROM scoped)
       )`;
   }
 
@@ -231,15 +316,16 @@ export class FacultyReportsRepository {
   async comments(
     executor: Executor,
     filter: SubmissionFilter,
+    pipelineId: string | null,
     options: { sentiment?: SentimentLabel | undefined; themeId?: string | undefined; page: number; limit: number },
   ): Promise<{ rows: CommentRow[]; total: number }> {
     const total = await sql<{ total: number }>`
-      WITH ${this.analysed(filter)}
-      SELECT count(*) AS total FROM scoped s LEFT JOIN latest_sentiment ls ON ls.submission_id = s.id
+      WITH ${this.analysed(filter, pipelineId)}
+      SELECT count(*) AS total FROM scoped s LEFT JOIN run_sentiment ls ON ls.submission_id = s.id
       WHERE ${this.commentConditions(options)}
     `.execute(executor);
     const { rows } = await sql<CommentRow>`
-      WITH ${this.analysed(filter)},
+      WITH ${this.analysed(filter, pipelineId)},
       themes AS (
         SELECT submission_id, array_agg(DISTINCT topic_id::text ORDER BY topic_id::text) AS theme_ids
         FROM dominant GROUP BY submission_id
@@ -247,7 +333,7 @@ export class FacultyReportsRepository {
       SELECT s.id, s.course_id, s.course_shortname_snapshot AS course_shortname, s.qualitative_comment AS comment,
         s.created_at, ls.label, coalesce(th.theme_ids, '{}'::text[]) AS theme_ids
       FROM scoped s
-      LEFT JOIN latest_sentiment ls ON ls.submission_id = s.id
+      LEFT JOIN run_sentiment ls ON ls.submission_id = s.id
       LEFT JOIN themes th ON th.submission_id = s.id
       WHERE ${this.commentConditions(options)}
       ORDER BY s.created_at DESC, s.id
@@ -256,26 +342,30 @@ export class FacultyReportsRepository {
     return { rows, total: total.rows[0]?.total ?? 0 };
   }
 
-  async sentimentDistribution(executor: Executor, filter: SubmissionFilter): Promise<Record<SentimentLabel, number>> {
+  async sentimentDistribution(
+    executor: Executor,
+    filter: SubmissionFilter,
+    pipelineId: string | null,
+  ): Promise<Record<SentimentLabel, number>> {
     const { rows } = await sql<{ label: SentimentLabel; count: number }>`
-      WITH ${this.analysed(filter)}
-      SELECT ls.label, count(*) AS count FROM latest_sentiment ls GROUP BY ls.label
+      WITH ${this.analysed(filter, pipelineId)}
+      SELECT ls.label, count(*) AS count FROM run_sentiment ls GROUP BY ls.label
     `.execute(executor);
     const distribution = { positive: 0, neutral: 0, negative: 0 };
     for (const row of rows) distribution[row.label] = row.count;
     return distribution;
   }
 
-  async themes(executor: Executor, filter: SubmissionFilter): Promise<ThemeRow[]> {
+  async themes(executor: Executor, filter: SubmissionFilter, pipelineId: string | null): Promise<ThemeRow[]> {
     const { rows } = await sql<ThemeRow>`
-      WITH ${this.analysed(filter)}
+      WITH ${this.analysed(filter, pipelineId)}
       SELECT d.topic_id, coalesce(t.label, t.raw_label) AS label, count(DISTINCT d.submission_id) AS count,
         count(DISTINCT d.submission_id) FILTER (WHERE ls.label = 'positive') AS positive,
         count(DISTINCT d.submission_id) FILTER (WHERE ls.label = 'neutral') AS neutral,
         count(DISTINCT d.submission_id) FILTER (WHERE ls.label = 'negative') AS negative
       FROM dominant d
       JOIN topics t ON t.id = d.topic_id
-      LEFT JOIN latest_sentiment ls ON ls.submission_id = d.submission_id
+      LEFT JOIN run_sentiment ls ON ls.submission_id = d.submission_id
       GROUP BY d.topic_id, t.label, t.raw_label
       ORDER BY count DESC, label, d.topic_id
     `.execute(executor);
@@ -286,10 +376,11 @@ export class FacultyReportsRepository {
   async quoteCandidates(
     executor: Executor,
     filter: SubmissionFilter,
+    pipelineId: string | null,
     perTheme: number,
   ): Promise<Array<{ topic_id: string; text: string }>> {
     const { rows } = await sql<{ topic_id: string; text: string }>`
-      WITH ${this.analysed(filter)},
+      WITH ${this.analysed(filter, pipelineId)},
       ranked AS (
         SELECT d.topic_id, coalesce(s.cleaned_comment, s.qualitative_comment) AS text,
           row_number() OVER (
@@ -298,7 +389,7 @@ export class FacultyReportsRepository {
           ) AS position
         FROM dominant d
         JOIN scoped s ON s.id = d.submission_id
-        LEFT JOIN latest_sentiment ls ON ls.submission_id = d.submission_id
+        LEFT JOIN run_sentiment ls ON ls.submission_id = d.submission_id
         WHERE coalesce(s.cleaned_comment, s.qualitative_comment) IS NOT NULL
       )
       SELECT topic_id, text FROM ranked WHERE position <= ${perTheme} ORDER BY topic_id, position

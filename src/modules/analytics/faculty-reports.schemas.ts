@@ -78,12 +78,31 @@ export const reportView = z.object({
       average: z.number().describe('1..5 scale (YES_NO answers mapped 0 → 1, 1 → 5), weighted by answer count'),
       responseCount: z.number().int(),
       interpretation: z.enum(['Excellent', 'Very Good', 'Good', 'Fair', 'Poor']),
+      yesNo: z
+        .object({ yesCount: z.number().int(), responseCount: z.number().int() })
+        .nullable()
+        .describe("the dimension's YES_NO answers: how many were yes, of how many; null when it has none"),
     }),
   ),
   overall: z.object({
     rating: z.number().nullable().describe('round2 of the mean normalizedScore (0..100) of the submissions'),
     submissionCount: z.number().int(),
   }),
+  enrolledCount: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "student enrollments in the faculty member's courses of the semester (the course only, with courseId); " +
+        'null for the types students do not answer (IN/OUT_OF_CLASSROOM)',
+    ),
+  responseRate: z
+    .number()
+    .nullable()
+    .describe('overall.submissionCount ÷ enrolledCount, 0..1 (4 decimals); null when enrolledCount is null or 0'),
+  lowResponse: z
+    .boolean()
+    .describe('true when responseRate is below 0.25 or there are fewer than 10 submissions: read with caution'),
 });
 
 export const commentView = z.object({
@@ -132,6 +151,16 @@ const split = z.object({ positive: z.number().int(), neutral: z.number().int(), 
 export const qualitativeSummaryView = z.object({
   ...reportHeader,
   redacted: z.boolean(),
+  analysis: z
+    .object({
+      pipelineId: z.uuid(),
+      scopeType: z.enum(['FACULTY', 'DEPARTMENT', 'CAMPUS']),
+      analysedAt: z.string().describe("the pipeline's completedAt"),
+    })
+    .nullable()
+    .describe(
+      'the one completed pipeline the sentiment distribution and themes come from; null when no completed pipeline analysed these submissions',
+    ),
   sentimentDistribution: split,
   themes: z.array(
     z.object({

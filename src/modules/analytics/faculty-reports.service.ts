@@ -1,3 +1,4 @@
+import { studentText } from '../../common/privacy/student-text.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { hasRole, type AuthenticatedUser } from '../../common/auth/authenticated-user.js';
@@ -12,6 +13,8 @@ import {
   buildReportBody,
   compositeOf,
   COMPOSITE_WEIGHTS,
+  responseCoverage,
+  STUDENT_QUESTIONNAIRE_TYPE,
   truncateQuote,
   typeRating,
   type TypeRating,
@@ -68,7 +71,7 @@ export class FacultyReportsService {
       if (!faculty) throw notFound('faculty member not found');
       const semester = await this.repository.semester(trx, semesterId);
       if (!semester) throw notFound('semester not found');
-      const self = caller.id === facultyId && hasRole(caller, 'FACULTY');
+      const self = caller.id === facultyId;
       if (!self) {
         const scope = await this.scopes.resolve(caller.id, semesterId, trx);
         if (!scope.unrestricted && !(await this.repository.facultyInScope(trx, facultyId, semesterId, scope)))
@@ -140,6 +143,10 @@ export class FacultyReportsService {
       version: shown ? { id: shown.id, versionNumber: shown.version_number, questionnaireTitle: shown.title } : null,
       versionsIncluded: versions.length,
       ...body,
+      ...responseCoverage(
+        body.overall.submissionCount,
+        type.code === STUDENT_QUESTIONNAIRE_TYPE ? await this.repository.enrolledStudents(context.trx, filter) : null,
+      ),
     };
   }
 
@@ -147,14 +154,16 @@ export class FacultyReportsService {
     return this.read(caller, facultyId, query.semesterId, async (context) => {
       const type = await this.questionnaireType(context, query.questionnaireTypeCode);
       const filter = this.filter(context.faculty.id, query, type.code);
-      const { rows, total } = await this.repository.comments(context.trx, filter, query);
+      const run = await this.repository.analysisRun(context.trx, filter);
+      const { rows, total } = await this.repository.comments(context.trx, filter, run?.pipeline_id ?? null, query);
       return {
         items: rows.map((row) => ({
           submissionId: row.id,
           courseId: row.course_id,
           courseShortname: row.course_shortname,
           createdAt: row.created_at.toISOString(),
-          text: context.redacted ? null : context.scrub(row.comment),
+          // Marked as this faculty member's students' words: the response withholds them from them alone.
+          text: studentText(context.scrub(row.comment), context.faculty.id),
           redacted: context.redacted,
           sentiment: row.label,
           themeIds: row.theme_ids,
@@ -193,29 +202,42 @@ export class FacultyReportsService {
   private async buildSummary(context: ReadContext, query: ReportQuery): Promise<QualitativeSummaryView> {
     const type = await this.questionnaireType(context, query.questionnaireTypeCode);
     const filter = this.filter(context.faculty.id, query, type.code);
-    const sentimentDistribution = await this.repository.sentimentDistribution(context.trx, filter);
-    const themes = await this.repository.themes(context.trx, filter);
+    // Labels, themes and quotes all come from this one run, so their counts agree (see analysisRun).
+    const run = await this.repository.analysisRun(context.trx, filter);
+    const pipelineId = run?.pipeline_id ?? null;
+    const sentimentDistribution = await this.repository.sentimentDistribution(context.trx, filter, pipelineId);
+    const themes = await this.repository.themes(context.trx, filter, pipelineId);
     const quotes = new Map<string, string[]>();
-    if (!context.redacted)
-      for (const candidate of await this.repository.quoteCandidates(context.trx, filter, SAMPLE_QUOTES_PER_THEME)) {
-        const list = quotes.get(candidate.topic_id) ?? [];
-        // Scrub first, then cut: a name is never split by the cut and left half visible.
-        list.push(truncateQuote(context.scrub(candidate.text), SAMPLE_QUOTE_MAX_CHARACTERS));
-        quotes.set(candidate.topic_id, list);
-      }
+    for (const candidate of await this.repository.quoteCandidates(
+      context.trx,
+      filter,
+      pipelineId,
+      SAMPLE_QUOTES_PER_THEME,
+    )) {
+      const list = quotes.get(candidate.topic_id) ?? [];
+      // Scrub first, then cut: a name is never split by the cut and left half visible. Marked as students'
+      // words about this faculty member: a response or PDF for them leaves the quotes out.
+      list.push(
+        studentText(truncateQuote(context.scrub(candidate.text), SAMPLE_QUOTE_MAX_CHARACTERS), context.faculty.id),
+      );
+      quotes.set(candidate.topic_id, list);
+    }
     return {
       faculty: { id: context.faculty.id, fullName: context.faculty.fullName },
       semester: context.semester,
       questionnaireType: type,
       courseId: query.courseId ?? null,
       redacted: context.redacted,
+      analysis: run
+        ? { pipelineId: run.pipeline_id, scopeType: run.scope_type, analysedAt: run.completed_at.toISOString() }
+        : null,
       sentimentDistribution,
       themes: themes.map((theme) => ({
         themeId: theme.topic_id,
         label: context.scrub(theme.label),
         count: theme.count,
         sentimentSplit: { positive: theme.positive, neutral: theme.neutral, negative: theme.negative },
-        ...(context.redacted ? {} : { sampleQuotes: quotes.get(theme.topic_id) ?? [] }),
+        sampleQuotes: quotes.get(theme.topic_id) ?? [],
       })),
     };
   }
