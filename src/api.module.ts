@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { AuthGuard } from './common/auth/auth.guard.js';
 import { GlobalExceptionFilter } from './common/http/exception-filter.js';
 import { RequestValidationInterceptor } from './common/http/request-validation.interceptor.js';
+import { StudentTextInterceptor } from './common/privacy/student-text.interceptor.js';
 import type { Settings } from './config/settings.js';
 import { DomainModule } from './domain.module.js';
 import { PipelinesController } from './modules/analysis/pipelines.controller.js';
@@ -65,6 +66,7 @@ export class ApiModule {
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: StudentTextInterceptor },
         { provide: APP_INTERCEPTOR, useClass: RequestValidationInterceptor },
         ScrapeCollectors,
       ],

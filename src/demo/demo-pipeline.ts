@@ -1,3 +1,4 @@
+import { renderForReader } from '../common/privacy/student-text.js';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DATABASE } from '../common/core/tokens.js';
 import type { DatabaseClient } from '../common/database/database.js';
@@ -86,7 +87,8 @@ export async function runDemoPipeline(
     lines.push(
       `  ${String(topic.docCount).padStart(4)}  ${(topic.label ?? topic.rawLabel).padEnd(28)} ${topic.keywords.slice(0, 5).join(', ')}`,
     );
-  const recommendations = await app.get(RecommendationsService).latest(caller, pipeline.id);
+  // Printed for the caller as an HTTP response would be: the students' words rendered for that reader.
+  const recommendations = renderForReader(await app.get(RecommendationsService).latest(caller, pipeline.id), caller.id);
   lines.push('', `Recommendations (${recommendations.actions.length})`);
   recommendations.actions.forEach((action, index) => {
     lines.push(

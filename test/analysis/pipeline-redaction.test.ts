@@ -19,8 +19,33 @@ interface Source {
   [key: string]: unknown;
 }
 interface Action {
+  category?: string;
+  priority?: string;
+  facet?: string;
   supportingEvidence: { sources: Source[]; confidenceLevel: string };
   [key: string]: unknown;
+}
+
+/** The comments written about fac.one, as the analysis read them (cleaned). */
+async function studentComments(): Promise<string[]> {
+  const rows = await database.db
+    .selectFrom('submissions')
+    .select('cleaned_comment')
+    .where('faculty_id', '=', f.user['fac.one'] as string)
+    .where('cleaned_comment', 'is not', null)
+    .execute();
+  return rows.map((row) => row.cleaned_comment as string);
+}
+
+/** The comments of which some run of 16 characters (or the whole, when shorter) appears in `text`. */
+function quotedComments(text: string, comments: readonly string[]): string[] {
+  const plain = text.replace(/[\uE000-\uE002]/gu, '');
+  return comments.filter((comment) => {
+    const length = Math.min(16, comment.length);
+    for (let start = 0; start + length <= comment.length; start += 4)
+      if (plain.includes(JSON.stringify(comment.slice(start, start + length)).slice(1, -1))) return true;
+    return false;
+  });
 }
 
 beforeAll(async () => {
@@ -62,16 +87,58 @@ describe('recommendations of a completed FACULTY-scope pipeline', () => {
     expect(deanTopics.every((source) => Array.isArray(source.sampleQuotes))).toBe(true);
     expect(deanTopics.some((source) => (source.sampleQuotes ?? []).length > 0)).toBe(true);
 
-    // Everything but the quotes is the same payload.
-    const withoutQuotes = (actions: Action[]) =>
+    // No student's words reach the faculty member anywhere in the payload (descriptions, plans, headlines,
+    // evidence): no run of 16 characters of any of their comments. The dean's payload does quote them.
+    const comments = await studentComments();
+    expect(quotedComments(JSON.stringify(own.body), comments)).toEqual([]);
+    expect(quotedComments(JSON.stringify(dean.body), comments).length).toBeGreaterThan(0);
+    expect(JSON.stringify(dean.body)).not.toMatch(/[\uE000-\uE002]/u);
+    expect(JSON.stringify(own.body)).not.toMatch(/[\uE000-\uE002]/u);
+
+    // Everything the students did not write is the same payload: the numbers, the labels, the plans.
+    const withoutText = (actions: Action[]) =>
       actions.map((action) => ({
-        ...action,
-        supportingEvidence: {
-          ...action.supportingEvidence,
-          sources: action.supportingEvidence.sources.map(({ sampleQuotes: _quotes, ...rest }) => rest),
-        },
+        category: action.category,
+        priority: action.priority,
+        facet: action.facet,
+        confidence: action.supportingEvidence.confidenceLevel,
+        sources: action.supportingEvidence.sources.map(({ sampleQuotes: _quotes, ...rest }) => rest),
       }));
-    expect(withoutQuotes(ownActions)).toEqual(withoutQuotes(deanActions));
+    expect(withoutText(ownActions)).toEqual(withoutText(deanActions));
+  });
+
+  it("actions stored before students' words were marked are withheld from the faculty member all the same", async () => {
+    const run = await database.db
+      .selectFrom('recommendation_runs')
+      .select('id')
+      .where('pipeline_id', '=', pipelineId)
+      .executeTakeFirstOrThrow();
+    const stored = await database.db
+      .selectFrom('recommended_actions')
+      .select(['id', 'description', 'supporting_evidence'])
+      .where('run_id', '=', run.id)
+      .execute();
+    const unmark = (text: string) => text.replace(/[\uE000-\uE002]/gu, '').replace(/[0-9a-f-]{36}(?=\S)/gu, '');
+    // A row as the earlier code wrote it: the quote in the description and the evidence, with no marks.
+    const legacy = stored[0];
+    if (!legacy) throw new Error('no stored action');
+    const evidence = JSON.parse(unmark(JSON.stringify(legacy.supporting_evidence))) as Action['supportingEvidence'];
+    const quote = evidence.sources.find((source) => (source.sampleQuotes ?? []).length > 0)?.sampleQuotes?.[0];
+    expect(quote).toBeDefined();
+    await database.db
+      .updateTable('recommended_actions')
+      .set({
+        description: `${unmark(legacy.description)} One student wrote: "${quote}"`,
+        supporting_evidence: JSON.stringify(evidence),
+      })
+      .where('id', '=', legacy.id)
+      .execute();
+    const comments = await studentComments();
+    const own = await client.get(`${PIPELINES}/${pipelineId}/recommendations`, f.token['fac.one']);
+    expect(own.status).toBe(200);
+    expect(quotedComments(JSON.stringify(own.body), comments)).toEqual([]);
+    const dean = await client.get(`${PIPELINES}/${pipelineId}/recommendations`, f.token['dean.main']);
+    expect(JSON.stringify(dean.body)).toContain(quote as string);
   });
 
   it('the super admin and the campus head see the quotes too; other faculty and foreign deans read nothing', async () => {

@@ -12,6 +12,8 @@ const STRAY_ZERO_WIDTH_JOINER =
 /** Format characters (BOM, zero-width space, bidi marks, soft hyphen) other than the joiner. */
 const FORMAT_CHARACTERS = /(?!\u200D)\p{Cf}/gu;
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
+/** Private-use characters carry nothing in a comment (and the service uses a few to mark students' words). */
+const PRIVATE_USE_CHARACTERS = /\p{Co}/gu;
 const WHITESPACE_RUN = /\s+/gu;
 /** A letter written three or more times in a row: keep two ("sooooo" -> "soo", "galinggg" -> "galingg"). */
 const ELONGATED_LETTER = /(\p{L})\1{2,}/gu;
@@ -26,6 +28,7 @@ export function normalizeText(raw: string): string {
     .replace(FORMAT_CHARACTERS, '')
     .replace(STRAY_ZERO_WIDTH_JOINER, '')
     .replace(CONTROL_CHARACTERS, ' ')
+    .replace(PRIVATE_USE_CHARACTERS, '')
     .replace(APOSTROPHE_LIKE, "'")
     .replace(QUOTE_LIKE, '"')
     .replace(DASH_LIKE, '-')

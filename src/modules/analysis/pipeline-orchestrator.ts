@@ -1,3 +1,4 @@
+import { markKnownCommentsIn, type KnownComment } from '../../common/privacy/student-text.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SETTINGS } from '../../common/core/tokens.js';
@@ -434,9 +435,11 @@ export class PipelineOrchestrator {
     const recommendationRun = runId ? await this.results.recommendationRun(runId) : undefined;
     if (!recommendationRun || recommendationRun.pipeline_id !== pipeline.id)
       throw new StageFailure('the job names no recommendation run of this pipeline');
-    const input = await this.recommendationInput(pipeline);
+    const { input, comments } = await this.recommendationInput(pipeline);
     const answer = await this.languageModel.generateRecommendations(input);
-    const actions = answer.value.slice(0, MAX_RECOMMENDATIONS);
+    // Whatever wrote them (the local engine or a language model), the students' words in an action are marked
+    // with the faculty member they are about, so every reader's response can withhold them from that person.
+    const actions = markKnownCommentsIn(answer.value.slice(0, MAX_RECOMMENDATIONS), comments);
     if (actions.length < MIN_RECOMMENDATIONS)
       throw new StageFailure(
         `the evidence grounds ${actions.length} recommendation(s); at least ${MIN_RECOMMENDATIONS} are needed`,
@@ -455,7 +458,9 @@ export class PipelineOrchestrator {
     });
   }
 
-  private async recommendationInput(pipeline: PipelineRow): Promise<RecommendationInput> {
+  private async recommendationInput(
+    pipeline: PipelineRow,
+  ): Promise<{ input: RecommendationInput; comments: KnownComment[] }> {
     const filter = this.pipelines.filterOf(pipeline);
     const sentimentRun = await this.results.sentimentRun(pipeline.id);
     const topicRun = await this.results.topicModelRun(pipeline.id);
@@ -475,12 +480,18 @@ export class PipelineOrchestrator {
       this.results.scoredComments(sentimentRun.id),
       this.pipelines.voiceBreakdown(filter, true),
     ]);
+    const known = [...assigned, ...comments].flatMap((row) =>
+      row.text ? [{ text: scrub(row.text), subjectId: row.facultyId }] : [],
+    );
     return {
-      scopeDescription: describeScope(pipeline),
-      dimensions: dimensionAverages(statistics, schemas),
-      topics: topicInsights(topics, assigned, scrub),
-      sampleComments: sampleComments(comments, scrub),
-      questionnaireCodes: voices,
+      input: {
+        scopeDescription: describeScope(pipeline),
+        dimensions: dimensionAverages(statistics, schemas),
+        topics: topicInsights(topics, assigned, scrub),
+        sampleComments: sampleComments(comments, scrub),
+        questionnaireCodes: voices,
+      },
+      comments: known,
     };
   }
 }

@@ -1,19 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { hasStudentText, markKnownCommentsIn, type KnownComment } from '../../common/privacy/student-text.js';
 import type { SupportingEvidence } from '../../engine/contracts.js';
 import type { Caller } from './pipeline-access.js';
 import { PipelinesService } from './pipelines.service.js';
 import { ResultsRepository } from './results.repository.js';
 
-/** Spec: when a FACULTY user reads their own pipeline, sampleQuotes[] leaves every topic source. */
-export function redactQuotes(evidence: SupportingEvidence): SupportingEvidence {
-  return {
-    ...evidence,
-    sources: evidence.sources.map((source) => {
-      if (source.type !== 'topic') return source;
-      const { sampleQuotes: _quotes, ...rest } = source;
-      return rest as typeof source;
-    }),
-  };
+/** The quotes of an action's topic sources: what a stored action can repeat of the students' words. */
+function quotesOf(evidence: SupportingEvidence, subjectId: string | null): KnownComment[] {
+  return evidence.sources.flatMap((source) =>
+    source.type === 'topic' ? (source.sampleQuotes ?? []).map((text) => ({ text, subjectId })) : [],
+  );
 }
 
 @Injectable()
@@ -28,15 +24,18 @@ export class RecommendationsService {
     const pipeline = await this.pipelines.readable(caller, pipelineId);
     const run = await this.results.latestRecommendationRun(pipeline.id);
     if (!run) return { pipelineId: pipeline.id, runId: null, status: null, actions: [] };
-    const ownPipeline = caller.roles.includes('FACULTY') && pipeline.faculty_id === caller.id;
     const actions = run.status === 'COMPLETED' ? await this.results.actions(run.id) : [];
     return {
       pipelineId: pipeline.id,
       runId: run.id,
       status: run.status,
-      actions: actions.map((action) => {
-        const evidence = action.supportingEvidence as SupportingEvidence;
-        return { ...action, supportingEvidence: ownPipeline ? redactQuotes(evidence) : evidence };
+      // Actions stored before the students' words were marked at generation get their marks here: the
+      // response then withholds them from the faculty member they are about (StudentTextInterceptor).
+      actions: actions.map((stored) => {
+        const action = { ...stored, supportingEvidence: stored.supportingEvidence as SupportingEvidence };
+        return hasStudentText(JSON.stringify(action))
+          ? action
+          : markKnownCommentsIn(action, quotesOf(action.supportingEvidence, pipeline.faculty_id));
       }),
     };
   }

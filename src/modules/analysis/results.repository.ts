@@ -268,6 +268,7 @@ export class ResultsRepository {
         't.id as topicId',
         'a.submission_id as submissionId',
         's.cleaned_comment as text',
+        's.faculty_id as facultyId',
         's.questionnaire_type_code as typeCode',
         'r.label',
         'r.positive',
@@ -283,7 +284,14 @@ export class ResultsRepository {
     return this.db
       .selectFrom('sentiment_results as r')
       .innerJoin('submissions as s', 's.id', 'r.submission_id')
-      .select(['r.submission_id as submissionId', 's.cleaned_comment as text', 'r.label', 'r.positive', 'r.negative'])
+      .select([
+        'r.submission_id as submissionId',
+        's.cleaned_comment as text',
+        's.faculty_id as facultyId',
+        'r.label',
+        'r.positive',
+        'r.negative',
+      ])
       .where('r.run_id', '=', sentimentRunId)
       .orderBy('r.submission_id')
       .execute();
