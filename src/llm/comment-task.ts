@@ -23,10 +23,18 @@ const LENGTH_HINTS: Record<CommentSpec['length'], string> = {
   long: '30 to 80 words',
 };
 
+/** How the student addresses the teacher; an unknown gender gets no gendered word at all. */
+const ADDRESS: Record<CommentSpec['honorific'], string> = {
+  sir: 'sir',
+  maam: "ma'am",
+  neutral: "no sir or ma'am and no he/she: 'our teacher', 'ang aming guro', 'among magtutudlo', 'teacher'",
+};
+
 const SYSTEM_PROMPT = [
   'You write synthetic student comments for a faculty evaluation system at a Philippine university; they are',
   'test data for its analysis. Each item gives the language, the tone, the aspects of teaching to write about,',
-  "how the student addresses the teacher (sir or ma'am), the target length, and maybe a theme.",
+  "how the student addresses the teacher (sir, ma'am, or gender-neutral words only), the target length, maybe a",
+  'theme, and maybe whether the course has laboratory work: when it has none, never mention a laboratory.',
   'Write as real Filipino college students do: natural and specific, in the given language only (for Taglish,',
   'switch between Tagalog and English inside sentences), with particles such as po, naman, talaga, jud, gyud',
   'where they fit. positive praises; negative criticises and may ask for a change; mixed praises one aspect and',
@@ -46,9 +54,10 @@ export async function writeCommentsWithModel(settings: ChatSettings, specs: read
         language: LANGUAGE_NAMES[spec.language],
         tone: spec.tone,
         aspects: spec.aspects,
-        address: spec.honorific === 'sir' ? 'sir' : "ma'am",
+        address: ADDRESS[spec.honorific],
         length: LENGTH_HINTS[spec.length],
         ...(spec.theme ? { theme: spec.theme } : {}),
+        ...(spec.courseHasLab === undefined ? {} : { laboratoryWork: spec.courseHasLab }),
       })),
     }),
   });

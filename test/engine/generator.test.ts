@@ -3,15 +3,18 @@ import type { SentimentLabel } from '../../src/engine/contracts.js';
 import {
   COMMENT_LANGUAGES,
   COMMENT_TONES,
+  courseHasLab,
   facultyProfileFor,
   generateAnswers,
   generateRows,
+  honorificFor,
   randomFrom,
   toneFor,
   writeComment,
   type CommentLanguage,
   type CommentSettings,
   type CommentSpec,
+  type CourseIdentity,
   type GeneratedComment,
   type GeneratorQuestion,
 } from '../../src/engine/generator/index.js';
@@ -229,5 +232,160 @@ describe('generateRows', () => {
     });
     const online = rows.filter((row) => row.comment?.spec.aspects.includes('online')).length;
     expect(online).toBeGreaterThan(25);
+  });
+});
+
+/** Every comment written for one teacher and course over many seeds, in all four languages. */
+function commentsFor(options: {
+  facultyUsername: string;
+  facultyFullName?: string;
+  course?: CourseIdentity;
+  theme?: string;
+}) {
+  const texts: string[] = [];
+  for (let seed = 1; seed <= 30; seed += 1) {
+    const rows = generateRows({
+      questions: QUESTIONS,
+      facultyUsername: options.facultyUsername,
+      ...(options.facultyFullName ? { facultyFullName: options.facultyFullName } : {}),
+      ...(options.course ? { course: options.course } : {}),
+      students: STUDENTS,
+      count: 50,
+      seed,
+      comments: {
+        ...COMMENTS,
+        languages: { en: 1, tl: 1, ceb: 1, taglish: 1 },
+        ...(options.theme ? { theme: options.theme } : {}),
+      },
+    });
+    for (const row of rows) if (row.comment) texts.push(row.comment.text);
+  }
+  return texts;
+}
+
+const FEMALE_ADDRESS = /\bma['\u2019]?am\b|\bmam\b|\bmadam\b|\bshe\b|\bher\b|pasensyosa/iu;
+const MALE_ADDRESS = /\bsir\b|\bhe\b|\bhis\b|\bhim\b|pasensyoso/iu;
+const LABORATORY = /\blabs?\b|laborator|hands-on/iu;
+
+describe('how students address the teacher', () => {
+  it('reads the honorific from the title or the given name, and from nothing else', () => {
+    const cases: Array<[string, ReturnType<typeof honorificFor>]> = [
+      ['Jose Reyes', 'sir'],
+      ['Mr. Mark Villanueva', 'sir'],
+      ['Dr. Jose Dela Cruz', 'sir'],
+      ['Engr. Niño Ybañez', 'sir'],
+      ['Jose Ma. Reyes', 'sir'],
+      ['Reyes, Juan Carlos', 'sir'],
+      ['Maria Santos', 'maam'],
+      ['Ma. Theresa Cruz', 'maam'],
+      ['Dr. Maria Santos', 'maam'],
+      ['Ms. Kim Lee', 'maam'],
+      ['Gng. Lourdes Dizon', 'maam'],
+      ['Santos, Maria C.', 'maam'],
+      ['Kim Lee', 'neutral'],
+      ['Jean Lopez', 'neutral'],
+      ['Dr. Chris Tan', 'neutral'],
+      ['G. Reyes', 'neutral'],
+      ['Faculty Member One', 'neutral'],
+      ['Reyes', 'neutral'],
+    ];
+    for (const [fullName, honorific] of cases) expect(honorificFor({ fullName }), fullName).toBe(honorific);
+    expect(honorificFor({ username: 'maria.santos' })).toBe('maam');
+    expect(honorificFor({ username: 'jose.delacruz' })).toBe('sir');
+    expect(honorificFor({ username: 'faculty.7' })).toBe('neutral');
+    expect(honorificFor({ fullName: 'Ms. Jessie Cruz', username: 'jose.cruz' })).toBe('maam');
+    expect(facultyProfileFor('faculty.7', ['CLARITY']).honorific).toBe('neutral');
+    expect(facultyProfileFor('t.cruz', ['CLARITY'], 'Mr. Tomas Cruz').honorific).toBe('sir');
+  });
+
+  it("never calls a male teacher ma'am, nor a female one sir, in any language", () => {
+    const male = commentsFor({ facultyUsername: 'jreyes', facultyFullName: 'Jose Reyes' });
+    const female = commentsFor({ facultyUsername: 'msantos', facultyFullName: 'Maria Santos' });
+    expect(male.length).toBeGreaterThan(1000);
+    expect(male.filter((text) => FEMALE_ADDRESS.test(text))).toEqual([]);
+    expect(female.filter((text) => MALE_ADDRESS.test(text))).toEqual([]);
+    // The honorific is used: the check above is not passing on comments that address no one.
+    expect(male.filter((text) => /\bsir\b/iu.test(text)).length).toBeGreaterThan(male.length / 4);
+    expect(female.filter((text) => /\bma'?am\b/iu.test(text)).length).toBeGreaterThan(female.length / 4);
+  });
+
+  it('gives a teacher of unknown gender no gendered honorific or pronoun', () => {
+    const unknown = commentsFor({ facultyUsername: 'faculty.7', facultyFullName: 'Faculty Member Seven' });
+    expect(unknown.length).toBeGreaterThan(1000);
+    expect(unknown.filter((text) => FEMALE_ADDRESS.test(text) || MALE_ADDRESS.test(text))).toEqual([]);
+    expect(unknown.some((text) => /our teacher|aming guro|among magtutudlo|\bteacher\b/iu.test(text))).toBe(true);
+    for (const language of COMMENT_LANGUAGES)
+      for (const tone of COMMENT_TONES)
+        for (let seed = 0; seed < 40; seed += 1) {
+          const { text } = writeComment({
+            language,
+            tone,
+            aspects: ['respect', 'lab'],
+            honorific: 'neutral',
+            length: 'long',
+            seed,
+          });
+          expect(text, text).not.toMatch(FEMALE_ADDRESS);
+          expect(text, text).not.toMatch(MALE_ADDRESS);
+        }
+  });
+});
+
+describe('the course a comment is about', () => {
+  it('has laboratory work only in computing, engineering and science courses, or when named so', () => {
+    const cases: Array<[CourseIdentity, boolean]> = [
+      [{ shortname: 'PSY101', fullname: 'General Psychology' }, false],
+      [{ shortname: 'PSY101-S12526', fullname: 'General Psychology' }, false],
+      [{ shortname: 'MATH101', fullname: 'Mathematics in the Modern World' }, false],
+      [{ shortname: 'GE-RPH', fullname: 'Readings in Philippine History' }, false],
+      [{ shortname: 'ECE311', fullname: 'Engineering Economy' }, false],
+      [{ shortname: 'CHEM101', fullname: 'General Chemistry (Lecture)' }, false],
+      [{ shortname: 'IT101-S12526', fullname: 'Introduction to Computing' }, true],
+      [{ shortname: 'CS201', fullname: 'Data Structures and Algorithms' }, true],
+      [{ shortname: 'CHEM101L', fullname: 'General Chemistry' }, true],
+      [{ shortname: 'PSY205', fullname: 'Experimental Psychology' }, true],
+      [{ shortname: 'NSCI1', fullname: 'Physics for Engineers Laboratory' }, true],
+      [{ shortname: 'PE101', fullname: 'Movement Enhancement Lab' }, true],
+      [{}, false],
+    ];
+    for (const [course, hasLab] of cases) expect(courseHasLab(course), JSON.stringify(course)).toBe(hasLab);
+  });
+
+  it('never writes about a laboratory for a psychology lecture course, even when asked to', () => {
+    const psychology = { shortname: 'PSY101', fullname: 'General Psychology' };
+    for (const theme of [undefined, 'laboratory work']) {
+      const texts = commentsFor({
+        facultyUsername: 'jreyes',
+        facultyFullName: 'Jose Reyes',
+        course: psychology,
+        ...(theme ? { theme } : {}),
+      });
+      expect(texts.length).toBeGreaterThan(1000);
+      expect(texts.filter((text) => LABORATORY.test(text))).toEqual([]);
+    }
+    for (const language of COMMENT_LANGUAGES)
+      for (let seed = 0; seed < 40; seed += 1) {
+        const { text, spec } = writeComment({
+          language,
+          tone: 'negative',
+          aspects: ['lab'],
+          honorific: 'sir',
+          length: 'long',
+          seed,
+          courseHasLab: false,
+        });
+        expect(text, text).not.toMatch(LABORATORY);
+        expect(spec.aspects).toEqual(['lab']);
+      }
+  });
+
+  it('still writes about the laboratory of a course that has one', () => {
+    const texts = commentsFor({
+      facultyUsername: 'jreyes',
+      facultyFullName: 'Jose Reyes',
+      course: { shortname: 'IT101L', fullname: 'Computer Programming 1 Laboratory' },
+      theme: 'laboratory work',
+    });
+    expect(texts.filter((text) => LABORATORY.test(text)).length).toBeGreaterThan(texts.length / 4);
   });
 });

@@ -8,7 +8,14 @@ import {
   withoutPersonalNames,
   type PersonalNameOptions,
 } from '../../src/engine/text/index.js';
-import { NAME_NEGATIVES, NAME_POSITIVES, type NameCase } from './fixtures/personal-names.js';
+import {
+  HARD_NEGATIVE_WORDS,
+  NAME_HARD_CASES,
+  NAME_HARD_NEGATIVES,
+  NAME_NEGATIVES,
+  NAME_POSITIVES,
+  type NameCase,
+} from './fixtures/personal-names.js';
 
 interface LabelledSentence {
   case: NameCase;
@@ -146,6 +153,91 @@ describe('scrubPersonalNames: measured on the labelled sentences', () => {
       expect(scrubPersonalNames(once, options)).toBe(once);
       expect(once).not.toMatch(/ {2}/u);
     }
+  });
+});
+
+const HARD_SENTENCES = [...NAME_HARD_CASES, ...NAME_HARD_NEGATIVES].map(parse);
+
+interface SpanScore {
+  found: number;
+  expected: number;
+  exact: number;
+  missed: string[];
+  spurious: string[];
+}
+
+/** Name spans: a labelled span counts as found only when a found span has exactly its boundaries. */
+function scoreSpans(sentences: readonly LabelledSentence[]): SpanScore {
+  const result: SpanScore = { found: 0, expected: 0, exact: 0, missed: [], spurious: [] };
+  for (const sentence of sentences) {
+    const found = findPersonalNames(sentence.text, optionsOf(sentence));
+    result.found += found.length;
+    result.expected += sentence.names.length;
+    for (const [start, end] of sentence.names) {
+      if (found.some((span) => span.start === start && span.end === end)) result.exact += 1;
+      else result.missed.push(`${sentence.text.slice(start, end)} in "${sentence.text}"`);
+    }
+    for (const span of found) {
+      if (!sentence.names.some(([start, end]) => span.start === start && span.end === end)) {
+        result.spurious.push(`${span.text} in "${sentence.text}"`);
+      }
+    }
+  }
+  return result;
+}
+
+describe('scrubPersonalNames: accented names and Cebuano/Filipino hard negatives', () => {
+  it('has at least 150 labelled comments in every language, a third of them hard negatives', () => {
+    expect(HARD_SENTENCES.length).toBeGreaterThanOrEqual(150);
+    expect(NAME_HARD_NEGATIVES.length).toBeGreaterThanOrEqual(50);
+    for (const language of ['en', 'tl', 'taglish', 'ceb', 'ceb-en'] as const) {
+      expect(HARD_SENTENCES.filter((sentence) => sentence.case.lang === language).length).toBeGreaterThanOrEqual(3);
+    }
+    for (const sentence of NAME_HARD_CASES.map(parse)) expect(sentence.names.length).toBeGreaterThan(0);
+    for (const sentence of NAME_HARD_NEGATIVES.map(parse)) expect(sentence.names).toEqual([]);
+  });
+
+  it('finds name spans with precision and recall of at least 0.95', () => {
+    const spans = scoreSpans(HARD_SENTENCES);
+    const precision = spans.exact / Math.max(1, spans.found);
+    const recall = spans.exact / Math.max(1, spans.expected);
+    const tokens = score(HARD_SENTENCES);
+    report(
+      `personal names, hard set: ${HARD_SENTENCES.length} comments, ${spans.expected} name spans; ` +
+        `span precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)} (exact ${spans.exact}, found ${spans.found}); ` +
+        `tokens TP ${tokens.truePositives}, FP ${tokens.falsePositives}, FN ${tokens.falseNegatives}`,
+    );
+    if (spans.missed.length > 0) report(`  missed: ${spans.missed.join('; ')}`);
+    if (spans.spurious.length > 0) report(`  wrong spans: ${spans.spurious.join('; ')}`);
+    expect(recall).toBeGreaterThanOrEqual(0.95);
+    expect(precision).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('never scrubs an ordinary word of the hard negatives', () => {
+    const hardWords = new Set(HARD_NEGATIVE_WORDS);
+    const wronglyScrubbed: string[] = [];
+    for (const sentence of HARD_SENTENCES) {
+      for (const span of findPersonalNames(sentence.text, optionsOf(sentence))) {
+        for (const match of span.text.matchAll(WORD)) {
+          if (hardWords.has(match[0].toLowerCase())) wronglyScrubbed.push(`${match[0]} in "${sentence.text}"`);
+        }
+      }
+    }
+    const tokens = score(NAME_HARD_NEGATIVES.map(parse));
+    report(`  ordinary words scrubbed in the hard negatives: ${tokens.falsePositives}`);
+    expect(wronglyScrubbed).toEqual([]);
+    expect(tokens.wrong).toEqual([]);
+  });
+
+  it('scrubs the names of the issue and keeps "Gawas ana"', () => {
+    expect(scrubPersonalNames('Salamat kang Sir Niño sa tanan.')).toBe('Salamat kang Sir [name] sa tanan.');
+    expect(scrubPersonalNames('Thanks to Niño for the notes.')).toBe('Thanks to [name] for the notes.');
+    expect(scrubPersonalNames('si sir nin\u0303o lagi late')).toBe('si sir [name] lagi late');
+    expect(scrubPersonalNames('Maayo kaayo si Sir. Gawas ana, klaro pud siya.')).toBe(
+      'Maayo kaayo si Sir. Gawas ana, klaro pud siya.',
+    );
+    expect(scrubPersonalNames('Sir Gawas ana, wala na.')).toBe('Sir Gawas ana, wala na.');
+    expect(scrubPersonalNames('The Santo Nin\u0303o festival.')).toBe('The Santo Nin\u0303o festival.');
   });
 });
 

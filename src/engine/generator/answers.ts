@@ -1,4 +1,5 @@
 import { aspectOfQuestion } from './aspects.js';
+import { honorificFor } from './context.js';
 import { chance, normal, randomFrom, sample, type RandomSource } from './random.js';
 import { TEACHING_ASPECTS, type Honorific, type TeachingAspect } from './types.js';
 
@@ -63,9 +64,14 @@ function clampLikert(value: number): number {
 /**
  * The profile of a teacher read from their username alone (so two previews of one teacher agree): a level
  * skewed towards the top of the scale, two strengths and two weaknesses, and per dimension a shift that
- * follows them (a weakness in the aspect a dimension measures lowers its answers).
+ * follows them (a weakness in the aspect a dimension measures lowers its answers). The honorific comes from
+ * the full name when given, else the username ("maria.santos"), else none ('neutral'): never a guess.
  */
-export function facultyProfileFor(facultyUsername: string, dimensionCodes: readonly string[]): FacultyProfile {
+export function facultyProfileFor(
+  facultyUsername: string,
+  dimensionCodes: readonly string[],
+  fullName?: string,
+): FacultyProfile {
   const random = randomFrom('faculty', facultyUsername.toLowerCase());
   const level = LEVEL_TOP - LEVEL_SPREAD * random() ** 2;
   const [first, second, third, fourth] = sample(TEACHING_ASPECTS, 4, random) as TeachingAspect[];
@@ -83,7 +89,8 @@ export function facultyProfileFor(facultyUsername: string, dimensionCodes: reado
     dimensionOffsets[code] =
       base + (randomFrom('dimension', facultyUsername.toLowerCase(), code)() - 0.5) * 2 * DIMENSION_NOISE;
   }
-  return { level, dimensionOffsets, strengths, weaknesses, honorific: random() < 0.5 ? 'sir' : 'maam' };
+  const honorific = honorificFor({ username: facultyUsername, ...(fullName ? { fullName } : {}) });
+  return { level, dimensionOffsets, strengths, weaknesses, honorific };
 }
 
 /**

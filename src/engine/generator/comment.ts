@@ -4,11 +4,11 @@ import { CEBUANO } from './phrases/ceb.js';
 import { ENGLISH } from './phrases/en.js';
 import { TAGLISH } from './phrases/taglish.js';
 import { TAGALOG } from './phrases/tl.js';
+import { aspectsForCourse } from './context.js';
 import { chance, pick, randomFrom, type RandomSource } from './random.js';
 import { capitalize, expandTemplate } from './template.js';
 import { typeRoughly } from './typing.js';
 import {
-  TEACHING_ASPECTS,
   type CommentLanguage,
   type CommentLength,
   type CommentSpec,
@@ -48,6 +48,10 @@ class Writer {
   private readonly words: Readonly<Record<string, readonly string[]>>;
   private readonly used = new Set<TeachingAspect>();
   private readonly usedTemplates = new Set<string>();
+  /** The aspects this course allows (no laboratory in a course without lab work). */
+  private readonly allowed: readonly TeachingAspect[];
+  /** The spec's aspects that the course allows. */
+  private readonly aspects: readonly TeachingAspect[];
 
   constructor(
     readonly bank: PhraseBank,
@@ -55,6 +59,8 @@ class Writer {
     private readonly random: RandomSource,
   ) {
     this.words = bank.words(spec.honorific, chance(POLITE_SHARE, random));
+    this.allowed = aspectsForCourse(spec.courseHasLab);
+    this.aspects = spec.aspects.filter((aspect) => this.allowed.includes(aspect));
   }
 
   fill(templates: readonly string[]): string {
@@ -84,17 +90,17 @@ class Writer {
 
   /** The spec's aspect at `position` (repeats left out), or undefined: for a comment that names only those. */
   given(position: number): TeachingAspect | undefined {
-    return [...new Set(this.spec.aspects)][position];
+    return [...new Set(this.aspects)][position];
   }
 
   /** The spec's aspect at `position`, or (beyond the spec, or already used) one not used yet in this comment. */
   aspect(position: number): TeachingAspect {
-    const given = this.spec.aspects[position];
+    const given = this.aspects[position];
     const chosen =
       given !== undefined && !this.used.has(given)
         ? given
         : pick(
-            TEACHING_ASPECTS.filter((aspect) => !this.used.has(aspect)),
+            this.allowed.filter((aspect) => !this.used.has(aspect)),
             this.random,
           );
     this.used.add(chosen);

@@ -14,6 +14,7 @@ export {
 } from './answers.js';
 export { aspectNamedIn, aspectOfQuestion } from './aspects.js';
 export { writeComment } from './comment.js';
+export { aspectsForCourse, courseHasLab, honorificFor, type CourseIdentity, type FacultyIdentity } from './context.js';
 export { chance, pick, randomFrom, seedFrom, weightedPick, type RandomSource } from './random.js';
 export {
   DEFAULT_LANGUAGE_MIX,

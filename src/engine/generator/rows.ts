@@ -8,10 +8,10 @@ import {
 } from './answers.js';
 import { aspectNamedIn } from './aspects.js';
 import { writeComment } from './comment.js';
+import { aspectsForCourse, courseHasLab, type CourseIdentity } from './context.js';
 import { chance, pick, randomFrom, sample, seedFrom, weightedPick, type RandomSource } from './random.js';
 import {
   COMMENT_LANGUAGES,
-  TEACHING_ASPECTS,
   type CommentLanguage,
   type CommentLength,
   type CommentSpec,
@@ -105,20 +105,26 @@ function languageWeights(mix: LanguageMix | undefined): ReadonlyArray<readonly [
     : COMMENT_LANGUAGES.map((language) => [language, DEFAULT_LANGUAGE_MIX[language]] as const);
 }
 
-/** The aspects a comment is about: what the teacher is good or bad at, or what this student rated best or worst. */
+/**
+ * The aspects a comment is about: what the teacher is good or bad at, or what this student rated best or
+ * worst; only `allowed` ones (no laboratory in a course without lab work, whatever the theme or the profile).
+ */
 function commentAspects(
   tone: CommentTone,
   answers: StudentAnswers,
   profile: FacultyProfile,
-  themeAspect: TeachingAspect | undefined,
+  theme: TeachingAspect | undefined,
+  allowed: readonly TeachingAspect[],
   random: RandomSource,
 ): TeachingAspect[] {
+  const themeAspect = theme !== undefined && allowed.includes(theme) ? theme : undefined;
   const onTheme = themeAspect !== undefined && chance(THEME_SHARE, random) ? themeAspect : undefined;
   const from = (known: readonly TeachingAspect[], rated: TeachingAspect | undefined): TeachingAspect => {
     const roll = random();
-    if (roll < 0.5 && known.length > 0) return pick(known, random);
-    if (roll < 0.8 && rated !== undefined) return rated;
-    return pick(TEACHING_ASPECTS, random);
+    const usable = known.filter((aspect) => allowed.includes(aspect));
+    if (roll < 0.5 && usable.length > 0) return pick(usable, random);
+    if (roll < 0.8 && rated !== undefined && allowed.includes(rated)) return rated;
+    return pick(allowed, random);
   };
   const praised = () => from(profile.strengths, answers.bestAspect);
   const criticised = () => from(profile.weaknesses, answers.worstAspect);
@@ -130,7 +136,7 @@ function commentAspects(
     case 'mixed':
       return [praised(), onTheme ?? criticised()];
     case 'neutral':
-      return [onTheme ?? pick(TEACHING_ASPECTS, random)];
+      return [onTheme ?? pick(allowed, random)];
   }
 }
 
@@ -141,6 +147,8 @@ export interface GenerateRowInput {
   studentUsername: string;
   seed: number;
   comments: CommentSettings;
+  /** The evaluated course: comments speak of a laboratory only when it has lab work. Default: not known. */
+  course?: CourseIdentity;
 }
 
 /** One student's row: answers, then (by the comment ratio) a comment whose tone follows the answers. */
@@ -158,15 +166,17 @@ export function generateRow(input: GenerateRowInput): GeneratedRow {
   if (wantsComment) {
     const tone = toneFor(answers.satisfaction, random);
     const themeAspect = comments.theme ? aspectNamedIn(comments.theme) : undefined;
+    const hasLab = input.course === undefined ? undefined : courseHasLab(input.course);
     const spec: CommentSpec = {
       language: weightedPick(languageWeights(comments.languages), random),
       tone,
-      aspects: commentAspects(tone, answers, profile, themeAspect, random),
+      aspects: commentAspects(tone, answers, profile, themeAspect, aspectsForCourse(hasLab), random),
       honorific: profile.honorific,
       length: weightedPick(DEFAULT_LENGTH_MIX, random),
       seed: seedFrom(input.seed, input.facultyUsername.toLowerCase(), input.studentUsername.toLowerCase(), 'comment'),
       maxLength: comments.maxLength,
       ...(comments.theme ? { theme: comments.theme } : {}),
+      ...(hasLab === undefined ? {} : { courseHasLab: hasLab }),
     };
     comment = writeComment(spec);
   }
@@ -186,8 +196,12 @@ export interface GenerateRowsInput {
   count: number;
   seed: number;
   comments: CommentSettings;
-  /** Default: the profile read from the faculty username. */
+  /** Default: the profile read from the faculty username (and full name). */
   profile?: FacultyProfile;
+  /** The faculty member's full name ("Dr. Jose Dela Cruz"): how students address them (`honorificFor`). */
+  facultyFullName?: string;
+  /** The evaluated course ("PSY101", "General Psychology"): whether comments may speak of a laboratory. */
+  course?: CourseIdentity;
 }
 
 /**
@@ -201,6 +215,7 @@ export function generateRows(input: GenerateRowsInput): GeneratedRow[] {
     facultyProfileFor(
       input.facultyUsername,
       input.questions.map((question) => question.dimensionCode),
+      input.facultyFullName,
     );
   const pool = [...new Set(input.students)].sort();
   const chosen = sample(
@@ -216,6 +231,7 @@ export function generateRows(input: GenerateRowsInput): GeneratedRow[] {
       studentUsername,
       seed: input.seed,
       comments: input.comments,
+      ...(input.course ? { course: input.course } : {}),
     }),
   );
 }

@@ -34,8 +34,11 @@ export const TEACHING_ASPECTS = [
 ] as const;
 export type TeachingAspect = (typeof TEACHING_ASPECTS)[number];
 
-/** How students address the teacher. */
-export type Honorific = 'sir' | 'maam';
+/**
+ * How students address the teacher: "sir", "ma'am", or (gender unknown) without a gendered word: "our
+ * teacher", "ang aming guro", "among magtutudlo", "teacher".
+ */
+export type Honorific = 'sir' | 'maam' | 'neutral';
 
 /** Everything one comment is written from; the same spec always gives the same text. */
 export interface CommentSpec {
@@ -53,6 +56,11 @@ export interface CommentSpec {
   theme?: string;
   /** Longest text allowed (the questionnaire's qualitativeFeedback.maxLength). */
   maxLength?: number;
+  /**
+   * Whether the course has laboratory work (see `courseHasLab`). When false the comment says nothing about a
+   * laboratory: the 'lab' aspect is dropped from `aspects` and never picked. Default: not known, any aspect.
+   */
+  courseHasLab?: boolean;
   /**
    * Name the given aspects and no others, for a corpus whose comments are labelled with their aspects (the
    * topic benches). A positive or negative comment names as many of the given aspects as its length has room

@@ -12,8 +12,9 @@
  * Multi-word names are one span: further capitalised name words, initials ("M."), surname particles
  * ("dela", "de la", "del", "delos", "de los", "san", "sta.", "sto.") and suffixes ("Jr.", "III").
  * A name never swallows ordinary words: a word of the common-word lists (greetings, praise, function words
- * of the three languages, subjects, courses, tools, places, religious words) is not a name after an
- * honorific ("Sir Thank you", "Ma'am Math", "MS Teams", "kay Lord"). Course, subject and tool names, the
+ * and everyday words of the three languages, subjects, courses, tools, places, religious words), or an
+ * inflected Cebuano/Filipino form of one ("Mutudlo", "Gitabangan", "Daghang"), is not a name after an
+ * honorific ("Sir Thank you", "Ma'am Math", "MS Teams", "kay Lord", "Sir Basta ikaw"). Course, subject and tool names, the
  * national heroes that courses are about ("Life and Works of Rizal", "Dr. Jose Rizal") and place names are
  * never scrubbed. The honorific stays and the name becomes "[name]": "Sir [name] explains well".
  *
@@ -138,7 +139,7 @@ const GIVEN_NAMES = list(`
   rico ritchie rj robert roberto rodel rolando romeo rommel ronald rosa rosario roselyn rowena ruben ryan sam
   sarah sheila shiela sofia sonny teodoro teresa tess theresa tin tina tony trisha vicente victor vince
   virgilio wendell wilfredo wilma ysa zaldy jm jc rhea rizza mae ella clemente clement ascension asuncion
-  concepcion kay nina`);
+  concepcion kay nina niño niña`);
 
 /** Common Filipino surnames (Tagalog, Cebuano, Spanish and Chinese-Filipino). */
 const SURNAMES = list(`
@@ -151,7 +152,8 @@ const SURNAMES = list(`
   ortega ouano pangilinan panganiban pascual pepito perez pineda quiambao ramos reyes rivera rodriguez
   rosales salazar salvador samonte sanchez santiago santos sarmiento sepe serrano sison soriano sumalpong
   tabada tampus tecson tiongco tolentino tumulak umali valdez valencia velasco vergara villaflor villamor
-  villanueva villareal villegas yambao yap ybanez ybañez ylanan ynclino`);
+  villanueva villareal villegas yambao yap ybanez ybañez ylanan ynclino muñoz peña ibañez nuñez patiño
+  zuñiga briones cañedo avanceña montaño magsino paglinawan pagaduan mangubat`);
 
 /** Chinese-Filipino surnames that are short or ordinary words: names only after an honorific or article. */
 const SHORT_SURNAMES: ReadonlySet<string> = new Set(list('go tan co uy sy yu dy ty ong lim chua yap lao que'));
@@ -159,13 +161,13 @@ const SHORT_SURNAMES: ReadonlySet<string> = new Set(list('go tan co uy sy yu dy 
 /** Given names that are ordinary words: names after an honorific, or capitalised inside a sentence. */
 const WORD_NAMES = list(`
   grace joy hope faith charity mercy love lovely precious angel princess prince king queen honey cherry rose
-  lily dawn star sunny may june april august summer crystal pearl jewel gem rich will bill art ace via
+  lily dawn star sunny may june april august mayo abril agosto summer crystal pearl jewel gem rich will bill art ace via
   ligaya tala bituin malaya dalisay mayumi diwa amihan hiraya luningning`);
 
 /** Name words that are not read as names in lowercase ("sir may quiz", "mam hope you're ok", "lisod ana"). */
 const AMBIGUOUS_LOWERCASE: ReadonlySet<string> = new Set([
   ...list(`may will art bill rich love hope lovely sweet honey star king queen prince princess angel go tan co
-    uy sy yu dy ty que lao ang ana ani dawn sunny summer august tala malaya diwa bituin mercy charity gem
+    uy sy yu dy ty que lao ang ana ani dawn sunny summer august mayo abril agosto tala malaya diwa bituin mercy charity gem
     jewel crystal pearl lily ace via kay nina`),
 ]);
 
@@ -181,7 +183,7 @@ const WORD_NAME_SET: ReadonlySet<string> = new Set(WORD_NAMES);
  * are scrubbed bare when capitalised inside a sentence.
  */
 const NEVER_BARE: ReadonlySet<string> = new Set(
-  list(`may will june april august summer go tan co uy sy yu dy ty que lao ang art bill rich star king queen
+  list(`may will june april august mayo abril agosto summer go tan co uy sy yu dy ty que lao ang art bill rich star king queen
   prince princess honey sweet love via ace gem kay nina`),
 );
 
@@ -211,7 +213,7 @@ const PLACES = list(`
 /** Heroes that courses are about and religious words: not people to scrub. */
 const PUBLIC_AND_RELIGIOUS = list(`
   rizal bonifacio mabini aguinaldo lapu-lapu lapulapu magellan quezon god lord jesus christ kristo hesus
-  allah diyos dios ginoo bathala santo niño nino`);
+  allah diyos dios ginoo bathala santo`);
 
 /**
  * Ordinary words that follow an honorific in student writing ("Sir Thank you", "Ma'am Good morning",
@@ -282,6 +284,37 @@ const EVERYDAY_WORDS = list(`
   bisaya tagalog cebuano binisaya ilonggo hiligaynon waray ilocano kapampangan english filipino
   taglish godbless goodluck goodjob gudjob goodday gbu tc`);
 
+/**
+ * Everyday Cebuano and Filipino words of student feedback: time and frequency, quantity, manner, the
+ * verbs of teaching and learning and their roots, months. Students capitalise them at the start of a
+ * sentence and right after "Sir"/"Ma'am" ("Sir Basta ikaw ang the best", "Ma'am Daghan kaayong
+ * salamat", "Salamat Sir. Gawas ana, ..."), where an unlisted capitalised word would be read as a name.
+ * The words of four letters or more are also the roots that inflected forms are traced back to
+ * (see `isInflectedWord`): "Mutudlo", "Gitabangan", "Nakasabot", "Turuan", "Pakiulit".
+ */
+const PHILIPPINE_WORDS = list(`
+  gawas gawasnon basta daghan kadaghan kanunay lahi lain laing pirmi permi sunod sunud padayon gihapon
+  gihimo karon karong ugma gahapon ganiha sukad sugod human hapit usahay kausa kaduha kabalo kahibalo
+  kahibawo kabawo lipay kalipay malipayon dako dagko gamay gagmay taas mubo layo duol sayo ulahi
+  tuon tudlo sabot sabta sabtan sabton masabtan tabang tubag pangutana sulti istorya ingon ingna hisgot
+  sulod pasar pasado bagsak hagbong kugi paningkamot tinguha hunahuna tan-aw paminaw minaw basa sulat
+  buhat himo trabaho eskwela eskwelahan leksyon tigtudlo magtutudlo kauban klasmeyt tanan tanang uban
+  pipila kada matag adlaw semana bulan tuig takna udto dayon dali dalia hinayhinay luya kulang igo husto
+  sayop kuyaw hadlok suko bugnaw init luoy kaluoy pasaylo ampo swerte suwerte tinuoray mismo sigi lakaw
+  adto anhi uli pauli biyahe balay tungod hinungdan aron unta tingali basin ayha usa duha tulo upat
+  klaro nindot lami bati lisod sayon lingaw buotan bootan hago kapoy pasensyosa pasensyoso matinabangon
+  istrikto estrikto higpit kataw-anan katawa kompyansa salig palangga pangga amping kusganon
+  maayo maayong nakat-on kat-on tudloi tabangi sabot-sabot ganahan gusto ganahana hatag hatagan
+  lahat sana grabe talaga palagi laging palaging minsan madalas bihira tuwing araw buwan taon umaga
+  tanghali gabi ngayon bukas kahapon kanina mamaya ulit muli bilis bagal linaw gulo hirap saya
+  lungkot bait sungit galing husay turo aral aralin gawa gawain dami konti kaunti sagot tanong paliwanag
+  halimbawa pagsusulit takda proyekto marka grado guro asignatura kaklase kagrupo grupo tulong tuloy
+  patuloy intindi unawa natuto matuto sulit pagod antok tawa kwento kuwento biro seryoso tahimik ingay
+  handa pasensya paumanhin pakinig isip galak tiyaga sipag tamad kinabukasan
+  enero pebrero marso hunyo hulyo setyembre septyembre septiyembre oktubre nobyembre disyembre
+  lunes martes miyerkoles miyerkules huwebes biyernes sabado
+  salamat tuto ambot wala walay naay dili hindi`);
+
 /** Words after which a capitalised bare name is a place or a saint, not a person. */
 const BARE_BLOCKING_PREVIOUS: ReadonlySet<string> = new Set([
   ...SAINT_PARTICLES,
@@ -302,9 +335,104 @@ const NEVER_NAMES: ReadonlySet<string> = new Set([
   ...PUBLIC_AND_RELIGIOUS,
   ...COMMON_WORDS,
   ...EVERYDAY_WORDS,
+  ...PHILIPPINE_WORDS.filter((word) => !NAME_WORDS.has(word)),
 ]);
 /** Words too common to scrub everywhere when they are a known name: scrubbed only as capitalised names. */
 const COMMON_FOR_KNOWN_NAMES: ReadonlySet<string> = new Set([...NEVER_NAMES, ...WORD_NAMES, ...SHORT_SURNAMES]);
+
+/** Roots of inflected Cebuano and Filipino words (four letters or more; never a listed name). */
+const PHILIPPINE_ROOTS: ReadonlySet<string> = new Set(
+  PHILIPPINE_WORDS.filter((word) => word.length >= 4 && !word.includes('-') && !NAME_WORDS.has(word)),
+);
+/** Verb and noun prefixes of Cebuano and Tagalog ("mu-tudlo", "naka-sabot", "gi-tabang-an"), longest first. */
+const PHILIPPINE_PREFIXES: readonly string[] = [
+  '',
+  ...list(`nakakapag makakapag nakapag makapag nakaka makaka pinaka napaka ipinag pagka nakig makig naka maka
+    paki gipa gina naga maga pina ipag nag mag pag nang mang pang ipa mo mu gi na ma ka pa ni mi ga i`),
+].sort((first, second) => second.length - first.length);
+/** Prefixes that stack after another one ("nag-pa-salamat", "ipag-pa-tuloy", "pag-ka-nindot"). */
+const STACKED_PREFIXES: readonly string[] = ['', ...list('paki pag pa ka')];
+/** Suffixes; -nan/-nin/-han/-hin follow a root whose last vowel they drop ("natutunan" <- "tuto"). */
+const PHILIPPINE_SUFFIXES: readonly string[] = list('nan nin han hon hin an on in a i');
+const VOWEL_DROPPING_SUFFIXES: ReadonlySet<string> = new Set(list('nan nin'));
+const CONSONANT_PAIR_END = /[^aeiou][^aeiou]$/u;
+
+/**
+ * The stems of `rest` (a word without its prefix): itself, without a reduplicated first syllable
+ * ("tuturo" -> "turo") and without the infix -um-/-in- ("tumuro", "ginawa" -> "turo", "gawa").
+ */
+function stemsOf(rest: string): string[] {
+  const stems = [rest];
+  if (rest.length >= 6 && rest.slice(0, 2) === rest.slice(2, 4)) stems.push(rest.slice(2));
+  if (rest.length >= 6 && (rest.startsWith('um', 1) || rest.startsWith('in', 1))) {
+    stems.push((rest[0] as string) + rest.slice(3));
+  }
+  return stems;
+}
+
+/** A stem once its suffix is removed, with the vowel changes suffixes bring ("turu-an", "sabt-on"). */
+function baseForms(base: string, suffix: string): string[] {
+  const forms = [base];
+  if (VOWEL_DROPPING_SUFFIXES.has(suffix)) for (const vowel of 'aiou') forms.push(`${base}${vowel}`);
+  if (base.endsWith('u')) forms.push(`${base.slice(0, -1)}o`);
+  if (CONSONANT_PAIR_END.test(base)) {
+    for (const vowel of 'aiou') forms.push(`${base.slice(0, -1)}${vowel}${base.slice(-1)}`);
+  }
+  return forms;
+}
+
+/**
+ * Whether `word` is an affixed form of an everyday Cebuano or Filipino root: "mutudlo", "gitabangan",
+ * "nakasabot", "tabangi", "turuan", "bilisan", "pakiulit". Names are checked before this, so a listed
+ * surname that happens to look affixed ("Malabanan", "Magbanua") stays a name.
+ */
+function isInflectedWord(word: string): boolean {
+  for (const prefix of PHILIPPINE_PREFIXES) {
+    if (!word.startsWith(prefix)) continue;
+    for (const stacked of prefix === '' ? [''] : STACKED_PREFIXES) {
+      const rest = word.slice(prefix.length);
+      if (!rest.startsWith(stacked) || rest.length - stacked.length < 4) continue;
+      for (const stem of stemsOf(rest.slice(stacked.length))) {
+        if ((prefix !== '' || stem.length < word.length) && PHILIPPINE_ROOTS.has(stem)) return true;
+        for (const suffix of PHILIPPINE_SUFFIXES) {
+          if (!stem.endsWith(suffix) || stem.length - suffix.length < 3) continue;
+          const bases = baseForms(stem.slice(0, -suffix.length), suffix);
+          if (bases.some((base) => PHILIPPINE_ROOTS.has(base))) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/** The linker on a word: -ng after a vowel ("maayong"), -g after n ("daghang"), 'g ("kaayo'g"). */
+const LINKER = /^(?:(\p{L}{2,}[aeiou])ng|(\p{L}{3,}n)g|(\p{L}{3,})'g)$/u;
+const ordinaryWordCache = new Map<string, boolean>();
+const ORDINARY_WORD_CACHE_LIMIT = 4096;
+
+/**
+ * Whether a word (lowercase, without accents) is an ordinary word and never a name: a listed common word,
+ * an everyday word with the linker -ng/'g ("Daghang", "Talagang", "Maong", "kaayo'g"), an inflected
+ * Cebuano/Filipino word, or a hyphenated word made of ordinary words ("Hinay-hinay").
+ */
+function isOrdinaryWord(lower: string): boolean {
+  if (NEVER_NAMES.has(lower)) return true;
+  const cached = ordinaryWordCache.get(lower);
+  if (cached !== undefined) return cached;
+  let ordinary: boolean;
+  if (lower.includes('-')) {
+    ordinary = lower.split('-').every((part) => part.length > 0 && isOrdinaryWord(part));
+  } else {
+    const linked = LINKER.exec(lower);
+    const unlinked = linked === null ? undefined : (linked[1] ?? linked[2] ?? linked[3]);
+    ordinary =
+      (unlinked !== undefined && (NEVER_NAMES.has(unlinked) || isInflectedWord(unlinked))) ||
+      (lower.length >= 5 && isInflectedWord(lower));
+  }
+  if (ordinaryWordCache.size >= ORDINARY_WORD_CACHE_LIMIT) ordinaryWordCache.clear();
+  ordinaryWordCache.set(lower, ordinary);
+  return ordinary;
+}
 
 /** English subjects before "ate" the verb ("I ate", "we ate"). */
 const SUBJECTS_BEFORE_ATE: ReadonlySet<string> = new Set(list('i we you they he she everyone everybody who'));
@@ -336,7 +464,8 @@ const PROTECTED_PHRASES = new RegExp(
     String.raw`\bmelchora\s+aquino\b`,
     String.raw`\btandang\s+sora\b`,
     String.raw`\bmama\s+mary\b`,
-    String.raw`\b(?:sto\.?|santo|señor|senor)\s+ni[ñn]o\b`,
+    // "ñ" typed precomposed, without its tilde, or as "n" + combining tilde (U+0303).
+    String.raw`\b(?:sto\.?|santo|se(?:ñ|n\p{M}*)or)\s+(?:santo\s+)?ni(?:ñ|n\p{M}*)o\b`,
     String.raw`\b(?:sto\.?|santo)\s+tomas\b`,
     String.raw`\b(?:dr\.?|doctor)\s+java\b`,
   ].join('|'),
@@ -509,7 +638,11 @@ class NameFinder {
   private nameMayFollowPeriod(index: number, next: Token): boolean {
     const honorific = this.tokens[index] as Token;
     if (ABBREVIATED_HONORIFICS.has(honorific.key)) return true;
-    return next.upper && !WORD_NAME_SET.has(next.lower) && !SHORT_SURNAMES.has(next.lower);
+    if (!next.upper || WORD_NAME_SET.has(next.lower) || SHORT_SURNAMES.has(next.lower)) return false;
+    // "Salamat kaayo Sir. Gawas ana, ...": a spelled-out honorific closing a sentence that began before it
+    // is followed by a new sentence, whose first word is a name only when it is a listed or known name.
+    if (this.isSentenceStart(index)) return true;
+    return NAME_WORDS.has(next.lower) || this.isKnown(index + 1, true);
   }
 
   private isArticle(index: number): boolean {
@@ -537,7 +670,7 @@ class NameFinder {
   /** Whether a capitalised word could be a name: not a common word, course, tool, place or derived word. */
   private static capitalisedCouldBeName(token: Token): boolean {
     if (NAME_WORDS.has(token.lower)) return true;
-    if (NEVER_NAMES.has(token.lower) || NEVER_NAMES.has(token.key)) return false;
+    if (isOrdinaryWord(token.lower) || NEVER_NAMES.has(token.key)) return false;
     if (INTERJECTION.test(token.lower) || NOT_NAME_SHAPE.test(token.lower)) return false;
     return !TAGALOG_HYPHEN_PREFIX.test(token.lower);
   }
@@ -567,7 +700,7 @@ class NameFinder {
     if (strength === 'weak') return false;
     if (SHORT_SURNAMES.has(token.lower)) return true;
     return (
-      !NEVER_NAMES.has(token.lower) &&
+      !isOrdinaryWord(token.lower) &&
       !WORD_NAME_SET.has(token.lower) &&
       !NOT_NAME_SHAPE.test(token.lower) &&
       !INTERJECTION.test(token.lower) &&
@@ -659,6 +792,8 @@ class NameFinder {
 
   /** "sina Mark at Ana", "Sir Reyes and Santos": further names joined to a name by a conjunction. */
   private consumeJoinedNames(last: number, plural: boolean): void {
+    // "sina mark at jessa": after a name written in lowercase, a joined lowercase common name is a name too.
+    const lowercase = !(this.tokens[last]?.upper ?? true);
     for (;;) {
       let next = last + 1;
       const gap = this.gap(next);
@@ -667,8 +802,11 @@ class NameFinder {
       if (CONJUNCTIONS.has(joiner.key) && SPACE_GAP.test(gap) && SPACE_GAP.test(this.gap(next + 1))) next += 1;
       else if (!(CONJUNCTION_GAP.test(gap) || (plural && COMMA_GAP.test(gap)))) return;
       const token = this.tokens[next];
-      if (token === undefined || !token.upper || HONORIFICS.has(token.key) || ARTICLES.has(token.key)) return;
-      if (token.isProtected || !NameFinder.capitalisedCouldBeName(token) || token.raw.length === 1) return;
+      if (token === undefined || HONORIFICS.has(token.key) || ARTICLES.has(token.key)) return;
+      if (token.isProtected || token.raw.length === 1) return;
+      if (token.upper ? !NameFinder.capitalisedCouldBeName(token) : !(lowercase && NameFinder.lowercaseIsName(token))) {
+        return;
+      }
       const end = this.consumeName(next);
       if (this.followedByPlaceNoun(end)) {
         this.unmark(next, end);

@@ -4,7 +4,7 @@ import { conflict, DomainError, invalid, type ErrorDetail } from '../../common/e
 import { getLogger } from '../../common/logging/logger.js';
 import { generateRows, type GeneratorQuestion, type LanguageMix } from '../../engine/generator/index.js';
 import type { CommentWriter, EngineSource } from '../../llm/index.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService, outcomeOfItems } from '../audit/audit.service.js';
 import { DEFAULT_QUALITATIVE_FEEDBACK, leafSections } from '../questionnaires/questionnaire-schema.js';
 import { createCachedLookups } from '../submissions/submission-lookups.js';
 import {
@@ -140,6 +140,9 @@ export class GeneratorService {
     const rows = generateRows({
       questions,
       facultyUsername: resolved.faculty.username,
+      // How students address the teacher, and whether the course has a laboratory to write about.
+      facultyFullName: resolved.faculty.fullName,
+      course: { shortname: resolved.course.shortname, fullname: resolved.course.fullname },
       students: available.map((student) => student.username),
       count: request.count,
       seed,
@@ -173,9 +176,56 @@ export class GeneratorService {
     };
   }
 
-  /** Stores each row as its student's submission, in order; a refused row is reported and the rest go on. */
+  /**
+   * Stores each row as its student's submission, in order; a refused row is reported and the rest go on. The
+   * audit record says how it went: `success` when every row was stored, `partial` when some were, `failure`
+   * when none was or the request was refused as a whole.
+   */
   async commit(actorId: string | null, request: CommitRequest, options: CommitOptions = {}): Promise<CommitResult> {
-    const { version, faculty, course } = await this.resolve(request, { active: true });
+    const audited = { action: 'submissions.generate', actorId, target: `questionnaire_version:${request.versionId}` };
+    let stored: { result: CommitResult; target: ResolvedTarget };
+    try {
+      stored = await this.store(request, options);
+    } catch (error) {
+      await this.audit
+        .record({
+          ...audited,
+          outcome: 'failure',
+          metadata: {
+            facultyUsername: request.facultyUsername,
+            courseShortname: request.courseShortname,
+            rows: request.rows.length,
+            error: error instanceof DomainError ? error.message : 'internal error',
+          },
+        })
+        .catch((auditError: unknown) => this.logger.error({ err: auditError }, 'audit of a refused commit'));
+      throw error;
+    }
+    const { result, target } = stored;
+    this.logger.info(
+      { versionId: target.version.id, course: target.course.shortname, created: result.created, failed: result.failed },
+      'generated submissions committed',
+    );
+    await this.audit.record({
+      ...audited,
+      outcome: outcomeOfItems(result.created, result.failed),
+      metadata: {
+        facultyUsername: target.faculty.username,
+        courseShortname: target.course.shortname,
+        rows: result.results.length,
+        created: result.created,
+        failed: result.failed,
+      },
+    });
+    return result;
+  }
+
+  private async store(
+    request: CommitRequest,
+    options: CommitOptions,
+  ): Promise<{ result: CommitResult; target: ResolvedTarget }> {
+    const target = await this.resolve(request, { active: true });
+    const { version, faculty, course } = target;
     const respondents = new Map(
       (await this.repository.usersByUsername(request.rows.map((row) => row.studentUsername))).map((user) => [
         user.username.toLowerCase(),
@@ -210,23 +260,7 @@ export class GeneratorService {
       options.onProgress?.(results.length, request.rows.length);
     }
     const created = results.filter((result) => result.status === 'ok').length;
-    const summary = { created, failed: results.length - created };
-    this.logger.info(
-      { versionId: version.id, course: course.shortname, ...summary },
-      'generated submissions committed',
-    );
-    await this.audit.record({
-      action: 'submissions.generate',
-      actorId,
-      target: `questionnaire_version:${version.id}`,
-      metadata: {
-        facultyUsername: faculty.username,
-        courseShortname: course.shortname,
-        rows: results.length,
-        ...summary,
-      },
-    });
-    return { ...summary, results };
+    return { result: { created, failed: results.length - created, results }, target };
   }
 
   /**

@@ -3,8 +3,9 @@ import type { Honorific, TeachingAspect } from '../types.js';
 /**
  * The phrases of one language, as templates: `[a|b|c]` is one of the alternatives (an empty one drops the
  * slot) and `{name}` a word the comment fills in once it knows how the student addresses the teacher
- * (`{t}` the teacher, `{h}` sir or ma'am, `{po}` the politeness particle...). Clauses start in lower case
- * and carry no final punctuation: the composer joins them, capitalises and punctuates.
+ * (`{t}` the teacher, `{h}` sir or ma'am, or "teacher" when the gender is not known, `{po}` the politeness
+ * particle...). Clauses start in lower case and carry no final punctuation: the composer joins them,
+ * capitalises and punctuates.
  */
 export interface AspectPhrases {
   /** Praise of the aspect. */

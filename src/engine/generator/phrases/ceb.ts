@@ -1,6 +1,9 @@
 import type { PhraseBank } from './bank.js';
 
-/** Cebuano (Bisaya). `{si}` and `{ni}` name the teacher; `{jud}` is the emphatic jud/gyud some students add. */
+/**
+ * Cebuano (Bisaya). `{si}` and `{ni}` name the teacher; `{patient}` is "patient" agreeing with the teacher's
+ * gender; `{jud}` is the emphatic jud/gyud some students add.
+ */
 export const CEBUANO: PhraseBank = {
   aspects: {
     clarity: {
@@ -157,7 +160,7 @@ export const CEBUANO: PhraseBank = {
     respect: {
       positive: [
         'buotan kaayo {si} ug matinahuron sa tanan',
-        'buotan{jud} kaayo {si}, pasensyoso bisan balik-balik mi og pangutana',
+        'buotan{jud} kaayo {si}, {patient} bisan balik-balik mi og pangutana',
         'patas ug buotan {si} sa tanang estudyante',
       ],
       negative: [
@@ -165,7 +168,7 @@ export const CEBUANO: PhraseBank = {
         'masuko dayon {si} kung mangutana mi, makahadlok',
         'dili patas ug suplado {si} sa uban nga estudyante',
       ],
-      suggestion: ['unta mas pasensyoso {si} sa mga estudyante', 'unta dili mi kasuk-an atubangan sa klase'],
+      suggestion: ['unta mas {patient} {si} sa mga estudyante', 'unta dili mi kasuk-an atubangan sa klase'],
     },
     online: {
       positive: [
@@ -186,7 +189,7 @@ export const CEBUANO: PhraseBank = {
     lab: {
       positive: [
         'daghan mi nakat-onan sa mga lab activity, nindot kaayo',
-        'pasensyoso kaayo {si} sa pag-guide namo sa lab',
+        '{patient} kaayo {si} sa pag-guide namo sa lab',
         'maayo kaayo ang mga lab activity, nakatabang sa pagsabot sa leksyon',
       ],
       negative: [
@@ -264,13 +267,26 @@ export const CEBUANO: PhraseBank = {
     neutral: ['mao ra', 'mao ra akong ikasulti'],
   },
   words(honorific) {
+    const jud = ['', ' jud', ' gyud'];
+    if (honorific === 'neutral') {
+      // Gender unknown: "ang among magtutudlo", "si teacher"; never sir or ma'am, and the patient one is
+      // "mapailubon", not the gendered "pasensyoso"/"pasensyosa".
+      return {
+        si: ['ang among magtutudlo', 'si teacher'],
+        ni: ['sa among magtutudlo', 'ni teacher'],
+        h: ['teacher', 'Teacher'],
+        patient: ['mapailubon'],
+        jud,
+      };
+    }
     const sir = honorific === 'sir';
     const h = sir ? ['sir', 'Sir'] : ["ma'am", 'maam', 'Maam'];
     return {
       si: h.map((word) => `si ${word}`),
       ni: h.map((word) => `ni ${word}`),
       h,
-      jud: ['', ' jud', ' gyud'],
+      patient: sir ? ['pasensyoso'] : ['pasensyosa'],
+      jud,
     };
   },
 };

@@ -289,7 +289,7 @@ export const ENGLISH: PhraseBank = {
   wishes: [
     'I hope we can have more [activities|examples|group work] next time',
     'I wish the class was [longer|in the morning]',
-    'hopefully we can have more [laboratory|hands-on] time next [semester|year]',
+    'hopefully we can have more [practice|review] time next [semester|year]',
   ],
   shortPraise: [
     '[very|really|super] good teacher',
@@ -331,6 +331,16 @@ export const ENGLISH: PhraseBank = {
     neutral: ["that's all", 'just my opinion'],
   },
   words(honorific) {
+    if (honorific === 'neutral') {
+      // Gender unknown: no sir/ma'am and no he/she, only words that fit anyone.
+      return {
+        t: ['our teacher', 'our teacher', 'our professor', 'our instructor'],
+        he: ['our teacher'],
+        his: ["our teacher's"],
+        him: ['our teacher'],
+        h: ['teacher', 'Teacher', 'prof'],
+      };
+    }
     const sir = honorific === 'sir';
     return {
       t: sir

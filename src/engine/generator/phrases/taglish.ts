@@ -275,13 +275,23 @@ export const TAGLISH: PhraseBank = {
     neutral: ['yun lang{po}', "that's all{po}"],
   },
   words(honorific, polite) {
+    const po = polite ? [' po'] : [''];
+    if (honorific === 'neutral') {
+      // Gender unknown: "yung prof namin", "si teacher"; never sir or ma'am.
+      return {
+        si: ['yung prof namin', 'yung teacher namin', 'si teacher'],
+        ni: ['ng prof namin', 'ng teacher namin', 'ni teacher'],
+        h: ['teacher', 'Teacher', 'prof'],
+        po,
+      };
+    }
     const sir = honorific === 'sir';
     const h = sir ? ['sir', 'Sir'] : ["ma'am", "Ma'am", 'maam'];
     return {
       si: [...h.map((word) => `si ${word}`), 'yung prof namin'],
       ni: [...h.map((word) => `ni ${word}`), 'ng prof namin'],
       h,
-      po: polite ? [' po'] : [''],
+      po,
     };
   },
 };

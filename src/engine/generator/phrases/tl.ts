@@ -316,6 +316,17 @@ export const TAGALOG: PhraseBank = {
     neutral: ['iyon lang{po}', 'yun lang{po}'],
   },
   words(honorific, polite) {
+    const po = polite ? [' po'] : [''];
+    if (honorific === 'neutral') {
+      // Gender unknown: "ang aming guro", "si teacher"; never sir or ma'am.
+      return {
+        si: ['ang aming guro', 'ang guro namin', 'si teacher'],
+        ni: ['ng aming guro', 'ng guro namin', 'ni teacher'],
+        kay: ['sa aming guro', 'sa guro namin', 'kay teacher'],
+        h: ['teacher', 'Teacher'],
+        po,
+      };
+    }
     const sir = honorific === 'sir';
     const h = sir ? ['sir', 'Sir'] : ["ma'am", "Ma'am", 'maam'];
     return {
@@ -323,7 +334,7 @@ export const TAGALOG: PhraseBank = {
       ni: [...h.map((word) => `ni ${word}`), 'ng guro namin'],
       kay: h.map((word) => `kay ${word}`),
       h,
-      po: polite ? [' po'] : [''],
+      po,
     };
   },
 };
