@@ -11,6 +11,7 @@ interface AuditItem {
   id: string;
   action: string;
   actorId: string | null;
+  actor: { id: string; username: string; fullName: string } | null;
   at: string;
   target: string | null;
   metadata: Record<string, unknown>;
@@ -104,6 +105,7 @@ describe('audit writer and GET /admin/audit', () => {
       id: expect.any(String),
       action: 'institution.import',
       actorId: rootId,
+      actor: { id: rootId, username: SUPER_ADMIN.username, fullName: expect.any(String) },
       at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
       target: 'institution',
       metadata: expect.objectContaining({
@@ -168,5 +170,66 @@ describe('audit writer and GET /admin/audit', () => {
       'query.limit',
       'query.page',
     ]);
+  });
+});
+
+describe('issue 21: actors by name, and filters by actor and time', () => {
+  const AT = ['2025-03-01T00:00:00.000Z', '2025-03-02T12:00:00.000Z', '2025-03-03T00:00:00.000Z'];
+
+  beforeAll(async () => {
+    // Three records of one action at known times: two by the super admin, one by nobody (the CLI).
+    await database.db
+      .insertInto('audit_records')
+      .values(
+        AT.map((at, index) => ({
+          action: 'test.window',
+          actor_id: index === 1 ? null : rootId,
+          at: new Date(at),
+          target: `window:${index}`,
+          metadata: JSON.stringify({ index, outcome: 'success' }),
+        })),
+      )
+      .execute();
+  });
+
+  const targets = async (query: string) => (await records(`?action=test.window${query}`)).items.map((i) => i.target);
+
+  it('names each actor next to actorId, and gives null for no actor', async () => {
+    const me = (await client.get('/api/v1/auth/me', token)).body;
+    const { items } = await records('?action=test.window');
+    expect(items.map((item) => [item.target, item.actorId, item.actor])).toEqual([
+      ['window:2', rootId, { id: rootId, username: SUPER_ADMIN.username, fullName: me.fullName }],
+      ['window:1', null, null],
+      ['window:0', rootId, { id: rootId, username: SUPER_ADMIN.username, fullName: me.fullName }],
+    ]);
+  });
+
+  it('filters by actorId, by actor username in any case, and by [from, to)', async () => {
+    expect(await targets(`&actorId=${rootId}`)).toEqual(['window:2', 'window:0']);
+    expect(await targets(`&actor=${SUPER_ADMIN.username.toUpperCase()}`)).toEqual(['window:2', 'window:0']);
+    expect(await targets('&actor=nobody.at.all')).toEqual([]);
+    expect(await targets(`&from=${AT[1]}`)).toEqual(['window:2', 'window:1']);
+    expect(await targets(`&to=${AT[1]}`)).toEqual(['window:0']);
+    expect(await targets(`&from=${AT[0]}&to=${AT[2]}`)).toEqual(['window:1', 'window:0']);
+    expect(await targets('&from=2025-03-02T20:00:00%2B08:00&to=2025-03-03')).toEqual(['window:1']);
+    expect(await targets(`&from=${AT[1]}&to=${AT[1]}`)).toEqual([]);
+    const combined = await records(`?action=test.window&actorId=${rootId}&from=${AT[1]}&limit=1`);
+    expect(combined).toMatchObject({ total: 1, items: [{ target: 'window:2' }] });
+  });
+
+  it('refuses malformed filters and a range that ends before it starts, with details', async () => {
+    for (const [query, paths] of [
+      ['from=yesterday', ['query.from']],
+      ['to=2025-13-01', ['query.to']],
+      ['from=2025-03-01T00:00:00', ['query.from']],
+      ['actorId=root.admin', ['query.actorId']],
+      ['from=2025-03-02&to=2025-03-01T23:59:59Z', ['query.to']],
+    ] as const) {
+      const response = await client.get(`/api/v1/admin/audit?${query}`, token);
+      expect(response.status, query).toBe(400);
+      expect(response.body.details.map((detail: { path: string }) => detail.path)).toEqual(paths);
+    }
+    const backwards = await client.get('/api/v1/admin/audit?from=2025-03-02&to=2025-03-01', token);
+    expect(backwards.body.details).toEqual([{ path: 'query.to', message: 'must not be before from' }]);
   });
 });

@@ -61,6 +61,47 @@ describe('bad request bodies and queries never yield a 500', () => {
     expectErrorBody(response.body, 415);
   });
 
+  it('a 415 names the type sent and the type the route accepts, in the error body of conventions §2', async () => {
+    const json = await client.request('POST', '/api/v1/auth/login', {
+      rawBody: 'username=a&password=b',
+      headers: { 'content-type': 'Text/Plain; charset=utf-8' },
+    });
+    expect(json.status).toBe(415);
+    expect(json.body).toEqual({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      message: "unsupported content type 'text/plain'; this route accepts application/json",
+    });
+
+    const upload = await client.request(
+      'POST',
+      '/api/v1/questionnaires/versions/00000000-0000-4000-8000-000000000000/ingest',
+      {
+        token,
+        rawBody: 'respondent_username,faculty_username\n',
+        headers: { 'content-type': 'text/csv' },
+      },
+    );
+    expect(upload.status).toBe(415);
+    expect(upload.body.message).toBe("unsupported content type 'text/csv'; this route accepts multipart/form-data");
+
+    const lmsUpload = await client.request('POST', '/api/v1/lms/provision/courses/preview', {
+      token,
+      rawBody: 'a,b\n',
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(lmsUpload.status).toBe(415);
+    expect(lmsUpload.body.message).toMatch(/this route accepts multipart\/form-data$/);
+
+    // A header that is not a media type is not echoed.
+    const odd = await client.request('POST', '/api/v1/auth/login', {
+      rawBody: '{}',
+      headers: { 'content-type': 'x'.repeat(300) },
+    });
+    expect(odd.status).toBe(415);
+    expect(odd.body.message).toBe('unsupported content type (not a media type); this route accepts application/json');
+  });
+
   it('bad paging queries → 400', async () => {
     for (const query of ['page=0', 'page=abc', 'limit=101', 'limit=-1', 'page=1.5']) {
       const response = await client.get(`/api/v1/enrollments/me?${query}`, token);

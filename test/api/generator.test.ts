@@ -287,7 +287,7 @@ describe('POST /admin/generate-submissions/commit', () => {
       .where('action', '=', 'submissions.generate')
       .execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]?.metadata).toMatchObject({ created: 3, failed: 4 });
+    expect(audit[0]?.metadata).toMatchObject({ created: 3, failed: 4, outcome: 'partial' });
   });
 
   it('refuses more than 200 rows whole (400) and stores nothing', async () => {
@@ -297,6 +297,37 @@ describe('POST /admin/generate-submissions/commit', () => {
     expect(response.status).toBe(400);
     expect(response.body.details[0].path).toBe('rows');
     expect(await submissionCount()).toBe(before);
+  });
+
+  it('audits a commit whose every row failed as a failure, and a refused commit too (issue 21)', async () => {
+    const latest = async () =>
+      (await client.get('/api/v1/admin/audit?action=submissions.generate&limit=1', admin)).body.items[0];
+    const { rows } = (await client.post(`${BASE}/preview`, { ...target(), count: 8, seed: 21 }, admin)).body;
+    const broken = rows.map((row: { answers: Array<{ questionId: string }> }) => ({
+      ...row,
+      answers: row.answers.map((answer) => ({ ...answer, value: 99 })),
+    }));
+    const response = await commit(broken);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ created: 0, failed: 8 });
+    expect(await latest()).toMatchObject({
+      action: 'submissions.generate',
+      actor: { username: SUPER_ADMIN.username },
+      target: `questionnaire_version:${versionId}`,
+      metadata: { rows: 8, created: 0, failed: 8, outcome: 'failure' },
+    });
+
+    const refused = await client.post(
+      `${BASE}/commit`,
+      { ...target(), courseShortname: 'NO-SUCH-COURSE', rows: rows.slice(0, 1) },
+      admin,
+    );
+    expect(refused.status).toBe(400);
+    expect((await latest()).metadata).toMatchObject({
+      rows: 1,
+      outcome: 'failure',
+      error: 'cannot generate submissions for this version, faculty member and course',
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../support/institution-fixtures.js';
@@ -294,5 +295,159 @@ describe('ingestion details', () => {
       metadata: { format: 'csv', total: 1, succeeded: 1, failed: 0, dryRun: false, outcome: 'success' },
     });
     expect(record.actorId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+/** Only printable ASCII (and the ellipsis of a cut excerpt): no byte of an uploaded file reaches a message. */
+const PRINTABLE = /^[\x20-\x7e…]*$/;
+
+/** Deterministic bytes that are not text, with quotes, commas and line breaks among them. */
+function noise(length: number, seed: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  let state = seed;
+  for (let index = 0; index < length; index += 1) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    bytes[index] = state >> 23;
+  }
+  return bytes;
+}
+
+async function latestAudit(versionId: string) {
+  const audit = await client.get('/api/v1/admin/audit?action=submissions.ingest&limit=100', admin);
+  return audit.body.items.find((item: { target: string }) => item.target === `questionnaire_version:${versionId}`);
+}
+
+describe("issue 21: delimiters, files that are not CSV, row errors in the file's terms, audit outcomes", () => {
+  const SEMICOLONS =
+    'respondent_username;faculty_username;course_shortname;q1;q3;comment\n' +
+    'dup.s05;fac.one;IT101-MAIN;4;1;"Clear; fair, and always on time"\n';
+
+  it('detects a semicolon or tab delimiter when none is sent, and says which it used', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const semicolons = await upload(versionId, SEMICOLONS, { dryRun: 'true' });
+    expect(semicolons.status, JSON.stringify(semicolons.body)).toBe(200);
+    expect(semicolons.body).toMatchObject({ total: 1, succeeded: 1, csv: { delimiter: ';', detected: true } });
+
+    const tabs = await upload(versionId, SEMICOLONS.replaceAll(';', '\t').replace('"Clear\t', '"Clear;'), {
+      dryRun: 'true',
+    });
+    expect(tabs.body).toMatchObject({ total: 1, succeeded: 1, csv: { delimiter: '\t', detected: true } });
+
+    const commas = await upload(versionId, csvOf([ROWS[0] as string[]]), { dryRun: 'true' });
+    expect(commas.body).toMatchObject({ succeeded: 1, csv: { delimiter: ',', detected: true } });
+    const given = await upload(versionId, SEMICOLONS, { dryRun: 'true', delimiter: ';' });
+    expect(given.body).toMatchObject({ succeeded: 1, csv: { delimiter: ';', detected: false } });
+  });
+
+  it('a semicolon file read with another delimiter is refused with the delimiter to send, not a parser message', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const quoted = await upload(versionId, SEMICOLONS, { delimiter: ',' });
+    expect(quoted.status).toBe(400);
+    expect(quoted.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message:
+        'the file could not be read as CSV: a quote (") opens in field 1 at line 2 after other text in the field; ' +
+        "the first line looks separated by ';': send delimiter=';'",
+    });
+
+    const oneColumn = await upload(versionId, SEMICOLONS.replaceAll('"', ''), { delimiter: '|' });
+    expect(oneColumn.status).toBe(400);
+    expect(oneColumn.body.message).toBe(
+      "the header row of the file has one column; the first line looks separated by ';': send delimiter=';'",
+    );
+
+    const tabs = await upload(versionId, 'respondent_username\tfaculty_username\nstu.one\tfac.one\n', {
+      delimiter: ';',
+    });
+    expect(tabs.body.message).toMatch(/the first line looks separated by tabs: send delimiter as one tab character$/);
+  });
+
+  it('an image, an archive or random bytes sent as the file are refused without echoing a byte of them', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      Buffer.from('IHDR,"x"\n'),
+      noise(400, 7),
+    ]);
+    const zip = new JSZip();
+    zip.file('notes.txt', 'respondent_username,faculty_username\n');
+    const archive = await zip.generateAsync({ type: 'nodebuffer' });
+    const cases: Array<[Buffer, RegExp]> = [
+      [png, /^the file is not CSV or XLSX: it looks like a PNG image; send a CSV file/],
+      [archive, /^the file is a ZIP archive but not an XLSX workbook: it has no xl\/workbook\.xml$/],
+      [noise(3000, 11), /^the file is not CSV or XLSX: it holds binary data/],
+      [Buffer.concat([Buffer.from('respondent_username,faculty_username\n"a"'), noise(50, 3)]), /binary data/],
+    ];
+    for (const [file, message] of cases) {
+      const response = await upload(versionId, file, {}, admin, 'answers.csv');
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect(response.body.message).toMatch(message);
+      expect(response.body.message).toMatch(PRINTABLE);
+    }
+    expect(await submissionCount(versionId)).toBe(0);
+  });
+
+  it('cells quoted in row errors are short and printable', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const respondent = `mallory\u001b[31m\u202e${'x'.repeat(80)}`;
+    const response = await upload(versionId, csvOf([rowOf(respondent, 'a perfectly ordinary comment')]), {
+      dryRun: 'true',
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const error = response.body.results[0].error as string;
+    expect(error).toBe(`unknown respondent_username 'mallory?[31m?${'x'.repeat(27)}…'`);
+  });
+
+  it('row errors name the columns of the file, not the fields of a submission body', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const rows = [
+      ['stu.one', 'fac.two', 'IT101-MAIN', '4', '4', '1', 'fac.two does not teach this one', ''],
+      ['dup.s06', 'fac.one', 'IT101-MAIN', '', '4', '1', 'no answer to the first question', ''],
+      ['dup.s07', 'fac.one', 'IT101-MAIN', '4', '7', '1', 'q2 out of range', ''],
+    ];
+    const response = await upload(versionId, csvOf(rows), { dryRun: 'true' });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.results.map((result: { error?: string }) => result.error)).toEqual([
+      'the faculty member does not teach this course (faculty_username: does not teach the course)',
+      'the answers break 1 rule(s) (q1: question "q1" is required)',
+      'the answers break 1 rule(s) (q2: question "q2" (LIKERT_5) takes an integer from 1 to 5)',
+    ]);
+
+    const semester = await database.db
+      .selectFrom('courses as c')
+      .innerJoin('programs as p', 'p.id', 'c.program_id')
+      .innerJoin('departments as d', 'd.id', 'p.department_id')
+      .select('d.semester_id')
+      .where('c.shortname', '=', 'IT101-MAIN')
+      .executeTakeFirstOrThrow();
+    const withoutCourse = await upload(
+      versionId,
+      `respondent_username,faculty_username,semester_id,q1\ndup.s08,fac.one,${semester.semester_id},4\n`,
+      { dryRun: 'true' },
+    );
+    expect(withoutCourse.body.results[0].error).toBe(
+      'a FACULTY_FEEDBACK submission names the course (course_shortname: required for FACULTY_FEEDBACK)',
+    );
+    expect(JSON.stringify([response.body, withoutCourse.body])).not.toMatch(/facultyId|courseId|answers\.\d/);
+  });
+
+  it('the audit log records success, partial or failure for each run, and a refused file as a failure', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const partly = await upload(versionId, csvOf(ROWS));
+    expect(partly.body).toMatchObject({ total: 4, succeeded: 2, failed: 2 });
+    expect((await latestAudit(versionId)).metadata).toMatchObject({ succeeded: 2, failed: 2, outcome: 'partial' });
+
+    const none = await upload(versionId, csvOf(ROWS));
+    expect(none.body).toMatchObject({ total: 4, succeeded: 0, failed: 4 });
+    expect((await latestAudit(versionId)).metadata).toMatchObject({ succeeded: 0, failed: 4, outcome: 'failure' });
+
+    const refused = await upload(versionId, 'q1,q3\n5,1\n');
+    expect(refused.status).toBe(400);
+    expect((await latestAudit(versionId)).metadata).toEqual({
+      dryRun: false,
+      outcome: 'failure',
+      error: 'the file lacks required column(s): respondent_username, faculty_username',
+    });
   });
 });

@@ -2,7 +2,13 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { normalizeHeader, normalizeHeaders } from '../../src/modules/ingestion/headers.js';
-import { readCsvRecords, readExcelRecords, type SourceRecord } from '../../src/modules/ingestion/record-sources.js';
+import {
+  chooseDelimiter,
+  readCsvRecords,
+  readExcelRecords,
+  type SourceRecord,
+} from '../../src/modules/ingestion/record-sources.js';
+import { detectFormat, excerpt } from '../../src/modules/ingestion/upload-content.js';
 
 async function collect(records: AsyncIterable<SourceRecord>): Promise<SourceRecord[]> {
   const out: SourceRecord[] = [];
@@ -79,6 +85,50 @@ describe('CSV records', () => {
       name: 'DomainError',
       kind: 'invalid',
     });
+  });
+});
+
+describe('CSV delimiter', () => {
+  const choose = (text: string, options = {}) => chooseDelimiter(Buffer.from(text), options);
+
+  it('takes the one given, else the candidate the header line holds most, outside quotes', () => {
+    expect(choose('a;b;c\n1,2;3;4\n', { delimiter: '|' })).toEqual({ delimiter: '|', detected: false });
+    expect(choose('\uFEFFa;b;c\n1;2;3\n')).toEqual({ delimiter: ';', detected: true });
+    expect(choose('a\tb\tc\r\n')).toEqual({ delimiter: '\t', detected: true });
+    expect(choose('a|b|c')).toEqual({ delimiter: '|', detected: true });
+    expect(choose('"x;y;z",b,c\n')).toEqual({ delimiter: ',', detected: true });
+    expect(choose("'x,y';b;c\n", { quote: "'" })).toEqual({ delimiter: ';', detected: true });
+  });
+
+  it('keeps the comma when the header line is ambiguous or has one column', () => {
+    expect(choose('a;b,c\n')).toEqual({ delimiter: ',', detected: false });
+    expect(choose('respondent_username\nx\n')).toEqual({ delimiter: ',', detected: false });
+    expect(choose('')).toEqual({ delimiter: ',', detected: false });
+  });
+
+  it('reads a semicolon file without being told, and advises the delimiter when told wrong', async () => {
+    const csv = 'a;b\n1;"x, y"\n';
+    expect((await collect(readCsvRecords(Buffer.from(csv)))).map((r) => r.values)).toEqual([{ a: '1', b: 'x, y' }]);
+    await expect(collect(readCsvRecords(Buffer.from(csv), { delimiter: ',' }))).rejects.toThrow(
+      'the file could not be read as CSV: a quote (") opens in field 1 at line 2 after other text in the field; ' +
+        "the first line looks separated by ';': send delimiter=';'",
+    );
+  });
+});
+
+describe('uploads that are not text', () => {
+  it('are named by what they look like', () => {
+    expect(() => detectFormat(Buffer.from('%PDF-1.7\n'))).toThrow(/it looks like a PDF document/);
+    expect(() => detectFormat(Buffer.from([0xff, 0xfe, 0x61, 0x00]))).toThrow(/the file is UTF-16 text/);
+    expect(() => detectFormat(Buffer.from('a,b\n\u0000\n'))).toThrow(/it holds binary data/);
+    expect(detectFormat(Buffer.from('Peña,x\n', 'latin1'))).toBe('csv');
+    expect(detectFormat(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe('xlsx');
+  });
+
+  it('quote at most 40 printable characters of a cell', () => {
+    expect(excerpt('plain')).toBe("'plain'");
+    expect(excerpt('\u0000\u0007\u009b\ufffd\u202eok')).toBe("'?????ok'");
+    expect(excerpt('y'.repeat(41))).toBe(`'${'y'.repeat(40)}…'`);
   });
 });
 

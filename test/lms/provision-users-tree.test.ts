@@ -114,6 +114,31 @@ describe('POST /lms/provision/users', () => {
     expect(JSON.stringify(audit.body)).not.toContain(simulator.token);
   });
 
+  it('records a seeding whose second user batch was refused as partial (issue 21)', async () => {
+    simulator.reset();
+    simulator.fail(
+      'core_user_create_users',
+      { exception: 'invalid_parameter_exception', errorcode: 'invalidparameter', message: 'Invalid parameter value' },
+      { after: 1 },
+    );
+    try {
+      const response = await client.post(
+        '/api/v1/lms/provision/users',
+        { count: 60, role: 'student', campus: 'MAIN', courseIds: [courseId('IT101-BSIT-MAIN-S12526')] },
+        admin,
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body).toMatchObject({ usersCreated: 50, usersFailed: 10, enrolmentsCreated: 50 });
+      const audit = await client.get('/api/v1/admin/audit?action=lms.provision.users&limit=1', admin);
+      expect(audit.body.items[0]).toMatchObject({
+        actor: { username: 'root.admin' },
+        metadata: { usersCreated: 50, usersFailed: 10, outcome: 'partial' },
+      });
+    } finally {
+      simulator.reset();
+    }
+  });
+
   it('answers 502 when the learning system is unreachable', async () => {
     await simulator.stop();
     try {

@@ -30,6 +30,8 @@ export class DomainError extends Error {
   override name = 'DomainError';
   /** With 'rate-limited': seconds until a new attempt may succeed. */
   retryAfterSeconds?: number;
+  /** What was being done when it failed (`user seeding`), for the log line that classifies the failure. */
+  operation?: string;
 
   constructor(
     readonly kind: DomainErrorKind,

@@ -1,22 +1,29 @@
+import type { AuthenticatedRequest } from '../auth/authenticated-user.js';
+import { renderForReader } from '../privacy/student-text.js';
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseError } from 'pg';
 import { ZodError } from 'zod';
 import { getLogger } from '../logging/logger.js';
 import { PoolExhaustedError } from '../database/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { errorBody, STATUS_OF_KIND, type ErrorBody } from './errors.js';
+import type { RouteRequestConfig } from './route.js';
 import { zodIssuesToDetails } from './zod-details.js';
 
 /**
  * Maps every error to the error body of conventions §2. PostgreSQL errors that a client caused
  * become 4xx instead of leaking as 500s.
  */
-export function toErrorBody(error: unknown): ErrorBody {
+export function toErrorBody(error: unknown, request?: FastifyRequest): ErrorBody {
   if (error instanceof DomainError) return errorBody(STATUS_OF_KIND[error.kind], error.message, error.details);
   if (error instanceof ZodError) return errorBody(400, 'validation failed', zodIssuesToDetails(error.issues));
   if (error instanceof HttpException) {
     const status = error.getStatus();
+    // Nest wraps Fastify's own 4xx errors (body parsing, media type, multipart limits), keeping them as the cause.
+    const cause = error.cause as { code?: unknown; message?: string } | undefined;
+    if (typeof cause?.code === 'string' && cause.code.startsWith('FST_'))
+      return errorBody(status, fastifyMessage({ code: cause.code, message: cause.message }, status, request));
     const response = error.getResponse();
     const message =
       typeof response === 'string'
@@ -31,17 +38,39 @@ export function toErrorBody(error: unknown): ErrorBody {
   const statusCode = (error as { statusCode?: unknown }).statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     // Fastify's own errors: malformed JSON, body too large, unsupported media type, multipart limits.
-    return errorBody(statusCode, fastifyMessage(error as { code?: string; message?: string }, statusCode));
+    return errorBody(statusCode, fastifyMessage(error as { code?: string; message?: string }, statusCode, request));
   }
   return errorBody(500, 'internal server error');
 }
 
-function fastifyMessage(error: { code?: string; message?: string }, statusCode: number): string {
+/**
+ * What a 415 tells the client: the type it sent and the one the route takes. Upload routes declare theirs
+ * (`consumes`, kept in the Fastify route config by `@Route`), every other route takes JSON. The header is the
+ * client's, so only its media type is quoted, and only when it reads as one.
+ */
+function unsupportedMediaTypeMessage(request: FastifyRequest | undefined): string {
+  const config = request?.routeOptions?.config as RouteRequestConfig | undefined;
+  const accepted = config?.consumes ?? 'application/json';
+  const header = request?.headers['content-type'];
+  if (header === undefined || header.trim() === '')
+    return `the request body has no content type; this route accepts ${accepted}`;
+  const mediaType = header.split(';')[0]?.trim().toLowerCase() ?? '';
+  const sent = /^[a-z0-9!#$&^_.+-]{1,64}\/[a-z0-9!#$&^_.+-]{1,64}$/.test(mediaType)
+    ? `'${mediaType}'`
+    : '(not a media type)';
+  return `unsupported content type ${sent}; this route accepts ${accepted}`;
+}
+
+function fastifyMessage(
+  error: { code?: string; message?: string },
+  statusCode: number,
+  request: FastifyRequest | undefined,
+): string {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'request body is too large';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'unsupported content type';
+      return unsupportedMediaTypeMessage(request);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'request body is empty but content-type is application/json';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -82,17 +111,54 @@ function databaseErrorBody(error: DatabaseError): ErrorBody {
   }
 }
 
+/** A code that says which failure it was: Moodle's errorcode, the reason a call went unanswered, a driver code. */
+function errorCodeOf(error: DomainError): string {
+  let current: unknown = error.cause;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const fields = current as Error & { errorcode?: unknown; reason?: unknown; code?: unknown };
+    for (const code of [fields.errorcode, fields.reason, fields.code]) if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return error.kind;
+}
+
+/**
+ * The fields of the warning for a 5xx the service expected and classified (a dependency down or refusing: the
+ * learning system, a worker, the database pool, a statement timeout), or undefined for anything else, which is
+ * a fault of ours and is logged at ERROR with its stack.
+ */
+function expectedFailure(
+  error: unknown,
+  statusCode: number,
+  request: FastifyRequest | undefined,
+): Record<string, unknown> | undefined {
+  const route = request ? `${request.method} ${request.routeOptions?.url ?? request.url.split('?')[0]}` : undefined;
+  if (error instanceof DomainError)
+    return { statusCode, errorKind: error.kind, errorCode: errorCodeOf(error), operation: error.operation ?? route };
+  if (error instanceof PoolExhaustedError)
+    return { statusCode, errorKind: 'unavailable', errorCode: 'pool-exhausted', operation: route };
+  if (error instanceof DatabaseError && error.code === '57014')
+    return { statusCode, errorKind: 'unavailable', errorCode: 'statement-timeout', operation: route };
+  return undefined;
+}
+
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const body = toErrorBody(error);
+    const request = host.switchToHttp().getRequest<FastifyRequest | undefined>();
+    const body = toErrorBody(error, request);
     const logger = getLogger('http');
-    if (body.statusCode >= 500) logger.error({ err: error }, 'request failed');
+    const expected = body.statusCode >= 500 ? expectedFailure(error, body.statusCode, request) : undefined;
+    if (expected)
+      logger.warn({ ...expected, errorMessage: body.message }, 'request failed: a dependency could not serve it');
+    else if (body.statusCode >= 500) logger.error({ err: error }, 'request failed');
     else logger.info({ statusCode: body.statusCode, message: body.message }, 'request refused');
     if (body.statusCode === 429 && error instanceof DomainError && error.retryAfterSeconds !== undefined) {
       void reply.header('retry-after', String(error.retryAfterSeconds));
     }
-    void reply.status(body.statusCode).send(body);
+    // An error body is a response like any other: students' words in it are rendered for this reader.
+    const reader = (request as AuthenticatedRequest | undefined)?.user?.id ?? null;
+    void reply.status(body.statusCode).send(renderForReader(body, reader));
   }
 }

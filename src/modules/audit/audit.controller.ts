@@ -5,11 +5,40 @@ import { pagedResponse, pagingQuery } from '../../common/http/paging.js';
 import { Route } from '../../common/http/route.js';
 import { AuditService } from './audit.service.js';
 
-const auditQuery = pagingQuery.extend({ action: z.string().trim().min(1).max(100).optional() });
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const isoInstant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+/** A time bound: an ISO 8601 time with its offset, or a date (midnight UTC). A time without an offset is ambiguous. */
+const instant = z
+  .string()
+  .trim()
+  .refine((value) => isoInstant.safeParse(value).success, {
+    message: 'must be an ISO 8601 time with its offset, such as 2025-08-01T00:00:00Z, or a date such as 2025-08-01',
+  })
+  .transform((value) => new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value))
+  .optional();
+
+const auditQuery = pagingQuery
+  .extend({
+    action: z.string().trim().min(1).max(100).optional(),
+    actorId: z.uuid().optional(),
+    actor: z.string().trim().min(1).max(200).optional().describe("the actor's username (any case)"),
+    from: instant.describe('records at or after this time'),
+    to: instant.describe('records before this time'),
+  })
+  .refine((query) => !(query.from instanceof Date && query.to instanceof Date) || query.from <= query.to, {
+    path: ['to'],
+    message: 'must not be before from',
+  });
+
 const auditItem = z.object({
   id: z.uuid(),
   action: z.string(),
   actorId: z.uuid().nullable(),
+  actor: z
+    .object({ id: z.uuid(), username: z.string(), fullName: z.string() })
+    .nullable()
+    .describe('null for the CLI, scheduled work, and a user since deleted'),
   at: z.string(),
   target: z.string().nullable(),
   metadata: z.unknown(),
@@ -22,12 +51,15 @@ export class AuditController {
 
   @Get()
   @Route({
-    summary: 'Audit records, newest first, optionally of one action',
+    summary: 'Audit records, newest first, optionally of one action, one actor, and a time range [from, to)',
     tags: ['audit'],
     query: auditQuery,
     response: pagedResponse(auditItem),
   })
   list(@Query() query: z.infer<typeof auditQuery>) {
-    return this.audit.list({ action: query.action }, { page: query.page, limit: query.limit });
+    return this.audit.list(
+      { action: query.action, actorId: query.actorId, actorUsername: query.actor, from: query.from, to: query.to },
+      { page: query.page, limit: query.limit },
+    );
   }
 }

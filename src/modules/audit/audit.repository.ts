@@ -5,13 +5,32 @@ import type { DatabaseClient } from '../../common/database/database.js';
 import type { Paged, Paging } from '../../common/http/paging.js';
 import type { Database, NewAuditRecord } from '../../db/schema.js';
 
+export interface AuditActor {
+  id: string;
+  username: string;
+  fullName: string;
+}
+
 export interface AuditRecordView {
   id: string;
   action: string;
   actorId: string | null;
+  /** Who did it, as the users table knows them now; null for the CLI, scheduled work and deleted users. */
+  actor: AuditActor | null;
   at: string;
   target: string | null;
   metadata: unknown;
+}
+
+export interface AuditFilter {
+  action?: string;
+  actorId?: string;
+  /** The actor's username, matched regardless of case. */
+  actorUsername?: string;
+  /** Records at or after this time. */
+  from?: Date;
+  /** Records before this time. */
+  to?: Date;
 }
 
 /** The only code that reads and writes `audit_records`. */
@@ -24,23 +43,46 @@ export class AuditRepository {
     await executor.insertInto('audit_records').values(record).execute();
   }
 
-  /** Records newest first, optionally of one action. */
-  async list(filter: { action?: string }, paging: Paging): Promise<Paged<AuditRecordView>> {
+  /** Records newest first, narrowed by every filter given, each with its actor's name. */
+  async list(filter: AuditFilter, paging: Paging): Promise<Paged<AuditRecordView>> {
     const base = this.db
-      .selectFrom('audit_records')
-      .$if(filter.action !== undefined, (q) => q.where('action', '=', filter.action as string));
+      .selectFrom('audit_records as a')
+      .leftJoin('users as u', 'u.id', 'a.actor_id')
+      .$if(filter.action !== undefined, (q) => q.where('a.action', '=', filter.action as string))
+      .$if(filter.actorId !== undefined, (q) => q.where('a.actor_id', '=', filter.actorId as string))
+      .$if(filter.actorUsername !== undefined, (q) =>
+        q.where((eb) => eb(eb.fn('lower', ['u.username']), '=', (filter.actorUsername as string).toLowerCase())),
+      )
+      .$if(filter.from !== undefined, (q) => q.where('a.at', '>=', filter.from as Date))
+      .$if(filter.to !== undefined, (q) => q.where('a.at', '<', filter.to as Date));
     const [rows, total] = await Promise.all([
       base
-        .select(['id', 'action', 'actor_id as actorId', 'at', 'target', 'metadata'])
-        .orderBy('at', 'desc')
-        .orderBy('id')
+        .select([
+          'a.id',
+          'a.action',
+          'a.actor_id as actorId',
+          'u.username as actorUsername',
+          'u.full_name as actorFullName',
+          'a.at',
+          'a.target',
+          'a.metadata',
+        ])
+        .orderBy('a.at', 'desc')
+        .orderBy('a.id')
         .limit(paging.limit)
         .offset((paging.page - 1) * paging.limit)
         .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return {
-      items: rows.map((row) => ({ ...row, at: row.at.toISOString() })),
+      items: rows.map(({ actorUsername, actorFullName, ...row }) => ({
+        ...row,
+        actor:
+          row.actorId !== null && actorUsername !== null && actorFullName !== null
+            ? { id: row.actorId, username: actorUsername, fullName: actorFullName }
+            : null,
+        at: row.at.toISOString(),
+      })),
       page: paging.page,
       limit: paging.limit,
       total: Number(total.total),

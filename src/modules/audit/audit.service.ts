@@ -2,9 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import type { Paged, Paging } from '../../common/http/paging.js';
 import type { Database } from '../../db/schema.js';
-import { AuditRepository, type AuditRecordView } from './audit.repository.js';
+import { AuditRepository, type AuditFilter, type AuditRecordView } from './audit.repository.js';
 
-export type AuditOutcome = 'success' | 'failure';
+/** `partial`: work done item by item (rows of a file, users of a batch) where some items failed and some did not. */
+export type AuditOutcome = 'success' | 'partial' | 'failure';
+
+/** The outcome of work done item by item: every item succeeded, some did, or none did. */
+export function outcomeOfItems(succeeded: number, failed: number): AuditOutcome {
+  if (failed === 0) return 'success';
+  return succeeded === 0 ? 'failure' : 'partial';
+}
 
 export interface AuditEntry {
   /** Dotted name of what happened, e.g. `institution.import`, `submissions.ingest`. */
@@ -79,7 +86,7 @@ export class AuditService {
     );
   }
 
-  list(filter: { action?: string }, paging: Paging): Promise<Paged<AuditRecordView>> {
+  list(filter: AuditFilter, paging: Paging): Promise<Paged<AuditRecordView>> {
     return this.repository.list(filter, paging);
   }
 }

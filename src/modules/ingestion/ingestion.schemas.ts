@@ -9,7 +9,12 @@ const oneCharacter = z.string().length(1, { message: 'must be exactly one charac
 /** The text fields of the multipart upload (the `file` part is described beside them). */
 export const ingestionFields = z.strictObject({
   dryRun: flag,
-  delimiter: z.string().min(1).max(4).optional(),
+  delimiter: z
+    .string()
+    .min(1)
+    .max(4)
+    .optional()
+    .describe('detected from the header line when absent (`,` `;` tab or `|`, the one it holds most), else `,`'),
   quote: oneCharacter,
   escape: oneCharacter,
   separator: z.string().min(1).max(4).optional(),
@@ -28,6 +33,13 @@ export const ingestionResult = z.object({
   succeeded: z.number().int(),
   failed: z.number().int(),
   dryRun: z.boolean(),
+  csv: z
+    .object({
+      delimiter: z.string(),
+      detected: z.boolean().describe('true when no delimiter was sent and the header line showed this one'),
+    })
+    .optional()
+    .describe('for a CSV file: the delimiter it was read with'),
   results: z.array(
     z.object({
       sourceIdentifier: z.number().int(),

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, invalid, conflict } from '../../common/errors/domain-error.js';
 import { getLogger } from '../../common/logging/logger.js';
 import type { Role } from '../../db/schema.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService, outcomeOfItems } from '../audit/audit.service.js';
 import { leafSections, type QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
 import { QuestionnairesService } from '../questionnaires/questionnaires.service.js';
 import { createCachedLookups, type LookupsFor } from '../submissions/submission-lookups.js';
@@ -12,18 +12,20 @@ import { forEachBounded } from './bounded-concurrency.js';
 import { FirstRowWins } from './first-row-wins.js';
 import { normalizeHeader } from './headers.js';
 import {
+  chooseDelimiter,
   readCsvRecords,
   readExcelRecords,
   type CsvReadOptions,
+  type DelimiterChoice,
   type ExcelReadOptions,
   type SourceRecord,
 } from './record-sources.js';
+import { RowColumns, rowErrorText, type QuestionColumn } from './row-errors.js';
+import { detectFormat, excerpt, type UploadFormat } from './upload-content.js';
 
 /** The spec's hard cap: a file with more data rows is refused before any row is processed. */
 const INGESTION_MAX_RECORDS = 5000;
 const INGESTION_DEFAULT_CONCURRENCY = 6;
-
-type IngestionFormat = 'csv' | 'xlsx';
 
 export interface IngestionOptions {
   dryRun?: boolean;
@@ -46,29 +48,14 @@ export interface IngestionResult {
   succeeded: number;
   failed: number;
   dryRun: boolean;
+  /** For a CSV file: the delimiter it was read with, and whether it was detected rather than given. */
+  csv?: DelimiterChoice;
   results: IngestionRowResult[];
 }
 
 /** Columns a file must have (after header normalisation). */
 const REQUIRED_COLUMNS = ['respondent_username', 'faculty_username'] as const;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Tells the two accepted formats apart by content: an XLSX file is a ZIP archive. */
-function detectFormat(file: Buffer): IngestionFormat {
-  if (file.length >= 4 && file.readUInt32BE(0) === 0x504b0304) return 'xlsx';
-  if (file.length >= 4 && file.readUInt32BE(0) === 0xd0cf11e0)
-    throw invalid('legacy .xls workbooks are not supported: save the file as .xlsx or .csv');
-  return 'csv';
-}
-
-/** The error of one record; `columnOfPath` turns a submission path (`answers.0.value`) into the file's column. */
-function errorText(error: unknown, columnOfPath: (path: string) => string = (path) => path): string {
-  if (error instanceof DomainError) {
-    const details = (error.details ?? []).map((detail) => `${columnOfPath(detail.path)}: ${detail.message}`);
-    return details.length > 0 ? `${error.message} (${details.join('; ')})` : error.message;
-  }
-  return 'internal error';
-}
 
 /** A row that passed the checks made before its submission, with what its submission needs. */
 interface ReadyRecord {
@@ -77,7 +64,7 @@ interface ReadyRecord {
   duplicateKey: string;
   respondent: { id: string; roles: readonly Role[] };
   input: SubmissionInput;
-  columnOf: (path: string) => string;
+  columns: RowColumns;
 }
 
 type PreparedRecord = ReadyRecord | { ready: false; result: IngestionRowResult };
@@ -111,22 +98,59 @@ export class IngestionService {
     @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
+  /**
+   * Ingests the file and records the run in the audit log (not a dry run): `success` when every row was
+   * stored, `partial` when some were, `failure` when none was or the file was refused.
+   */
   async ingest(
     actorId: string | null,
     versionId: string,
     file: Buffer,
     options: IngestionOptions = {},
   ): Promise<IngestionResult> {
+    const audited = { action: 'submissions.ingest', actorId, target: `questionnaire_version:${versionId}` };
+    let result: IngestionResult & { format: UploadFormat };
+    try {
+      result = await this.run(versionId, file, options);
+    } catch (error) {
+      if (!options.dryRun)
+        await this.audit
+          .record({
+            ...audited,
+            outcome: 'failure',
+            metadata: { dryRun: false, error: error instanceof DomainError ? error.message : 'internal error' },
+          })
+          .catch((auditError: unknown) => this.logger.error({ err: auditError }, 'audit of a refused ingestion'));
+      throw error;
+    }
+    const { format, results, ...summary } = result;
+    this.logger.info({ versionId, format, ...summary }, 'ingestion finished');
+    if (!summary.dryRun)
+      await this.audit.record({
+        ...audited,
+        outcome: outcomeOfItems(summary.succeeded, summary.failed),
+        metadata: { format, ...summary },
+      });
+    return { ...summary, results };
+  }
+
+  private async run(
+    versionId: string,
+    file: Buffer,
+    options: IngestionOptions,
+  ): Promise<IngestionResult & { format: UploadFormat }> {
     const version = await this.questionnaires.version(versionId);
     if (version.status !== 'ACTIVE')
       throw conflict(
         `version ${version.versionNumber} is ${version.status}; only an ACTIVE version accepts submissions`,
       );
     const format = detectFormat(file);
+    // Chosen once, so both readings of the file split it the same way, and the answer can say how.
+    const csv = format === 'csv' ? chooseDelimiter(file, options.csv ?? {}) : undefined;
     const read = (onHeaders?: (headers: string[]) => void): AsyncIterable<SourceRecord> =>
-      format === 'xlsx'
-        ? readExcelRecords(file, { ...options.excel, onHeaders })
-        : readCsvRecords(file, { ...options.csv, onHeaders });
+      csv
+        ? readCsvRecords(file, { ...options.csv, delimiter: csv.delimiter, onHeaders })
+        : readExcelRecords(file, { ...options.excel, onHeaders });
 
     let headers: string[] = [];
     let total = 0;
@@ -184,28 +208,27 @@ export class IngestionService {
     );
     results.sort((a, b) => a.sourceIdentifier - b.sourceIdentifier);
     const succeeded = results.filter((result) => result.status === 'ok').length;
-    const summary = { total: results.length, succeeded, failed: results.length - succeeded, dryRun };
-    this.logger.info({ versionId, format, ...summary }, 'ingestion finished');
-    if (!dryRun)
-      await this.audit.record({
-        action: 'submissions.ingest',
-        actorId,
-        target: `questionnaire_version:${versionId}`,
-        metadata: { format, ...summary },
-      });
-    return { ...summary, results };
+    return {
+      format,
+      total: results.length,
+      succeeded,
+      failed: results.length - succeeded,
+      dryRun,
+      ...(csv ? { csv } : {}),
+      results,
+    };
   }
 
   /** Question id → the column that answers it (question ids are matched after header normalisation). */
-  private questionColumns(schema: QuestionnaireSchema): Array<{ questionId: string; column: string }> {
+  private questionColumns(schema: QuestionnaireSchema): QuestionColumn[] {
     return leafSections(schema).flatMap((leaf) =>
       leaf.questions.map((question) => ({ questionId: question.id, column: normalizeHeader(question.id) })),
     );
   }
 
-  private failed(sourceIdentifier: number, error: unknown, columnOf?: (path: string) => string): IngestionRowResult {
+  private failed(sourceIdentifier: number, error: unknown, columns?: RowColumns): IngestionRowResult {
     if (!(error instanceof DomainError)) this.logger.error({ err: error, sourceIdentifier }, 'ingestion record failed');
-    return { sourceIdentifier, status: 'error', error: errorText(error, columnOf) };
+    return { sourceIdentifier, status: 'error', error: rowErrorText(error, columns) };
   }
 
   /**
@@ -215,7 +238,7 @@ export class IngestionService {
   private async prepareRecord(
     record: SourceRecord,
     versionId: string,
-    questionColumns: Array<{ questionId: string; column: string }>,
+    questionColumns: QuestionColumn[],
     lookups: LookupsFor,
   ): Promise<PreparedRecord> {
     const { sourceIdentifier, values } = record;
@@ -235,7 +258,7 @@ export class IngestionService {
         const cell = values[column];
         if (cell === undefined || cell === '') continue;
         const value = Number(cell);
-        if (!Number.isFinite(value)) problems.push(`${column}: '${cell}' is not a number`);
+        if (!Number.isFinite(value)) problems.push(`${column}: ${excerpt(cell)} is not a number`);
         else answers.push({ questionId, value, column });
       }
       if (problems.length > 0) return fail(problems.join('; '));
@@ -245,20 +268,15 @@ export class IngestionService {
         lookups().userByUsername(facultyName),
         courseName ? lookups().courseByShortname(courseName) : Promise.resolve(undefined),
       ]);
-      if (!respondent) problems.push(`unknown respondent_username '${respondentName}'`);
-      if (!faculty) problems.push(`unknown faculty_username '${facultyName}'`);
-      if (courseName && !course) problems.push(`unknown course_shortname '${courseName}'`);
+      if (!respondent) problems.push(`unknown respondent_username ${excerpt(respondentName)}`);
+      if (!faculty) problems.push(`unknown faculty_username ${excerpt(facultyName)}`);
+      if (courseName && !course) problems.push(`unknown course_shortname ${excerpt(courseName)}`);
       const semesterId = values.semester_id || undefined;
       if (!courseName && !semesterId) problems.push('a row without course_shortname needs semester_id');
-      if (semesterId && !UUID_PATTERN.test(semesterId)) problems.push(`semester_id '${semesterId}' is not a UUID`);
+      if (semesterId && !UUID_PATTERN.test(semesterId))
+        problems.push(`semester_id ${excerpt(semesterId)} is not a UUID`);
       if (problems.length > 0 || !respondent || !faculty) return fail(problems.join('; '));
 
-      const columnOf = (path: string): string => {
-        const match = /^answers\.(\d+)(?:\.|$)/.exec(path);
-        if (match) return answers[Number(match[1])]?.column ?? path;
-        if (path === 'qualitativeComment') return 'comment';
-        return path;
-      };
       const semesterKey = course ? course.semester.id : (semesterId as string).toLowerCase();
       return {
         ready: true,
@@ -272,7 +290,7 @@ export class IngestionService {
           answers: answers.map(({ questionId, value }) => ({ questionId, value })),
           qualitativeComment: values.comment === undefined || values.comment === '' ? null : values.comment,
         },
-        columnOf,
+        columns: new RowColumns(answers, questionColumns),
       };
     } catch (error) {
       return { ready: false, result: this.failed(sourceIdentifier, error) };
@@ -292,7 +310,7 @@ export class IngestionService {
         ? { sourceIdentifier, status: 'ok' }
         : { sourceIdentifier, status: 'ok', submissionId: submitted.id };
     } catch (error) {
-      return this.failed(sourceIdentifier, error, record.columnOf);
+      return this.failed(sourceIdentifier, error, record.columns);
     }
   }
 }

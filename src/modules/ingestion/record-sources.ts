@@ -5,6 +5,7 @@ import JSZip from 'jszip';
 import { SaxesParser } from 'saxes';
 import { invalid } from '../../common/errors/domain-error.js';
 import { normalizeHeaders } from './headers.js';
+import { excerpt, sanitisedMessage } from './upload-content.js';
 
 /** One data row of an uploaded file, keyed by normalised header. `sourceIdentifier` counts data rows from 1. */
 export interface SourceRecord {
@@ -13,6 +14,7 @@ export interface SourceRecord {
 }
 
 export interface CsvReadOptions {
+  /** Field delimiter; detected from the header line when absent (see `chooseDelimiter`). */
   delimiter?: string;
   quote?: string;
   escape?: string;
@@ -43,29 +45,117 @@ function toRecord(headers: readonly string[], cells: readonly string[], sourceId
   return { sourceIdentifier, values };
 }
 
+/** Delimiters a spreadsheet writes, by locale and habit: detected when no delimiter is given. */
+const DELIMITER_CANDIDATES = [',', ';', '\t', '|'] as const;
+const DEFAULT_DELIMITER = ',';
+
+/** The file's first line (from its first 64 KB), without a byte-order mark. */
+function firstLine(file: Buffer, separator: string | undefined): string {
+  const text = file
+    .subarray(0, 64 * 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  const end = separator ? text.indexOf(separator) : text.search(/\r\n|\n|\r/);
+  return end === -1 ? text : text.slice(0, end);
+}
+
+/** How often each candidate delimiter occurs in `line`, outside quoted text. */
+function delimiterCounts(line: string, quote: string): Map<string, number> {
+  const counts = new Map<string, number>(DELIMITER_CANDIDATES.map((candidate) => [candidate, 0]));
+  let quoted = false;
+  for (const char of line) {
+    if (char === quote) quoted = !quoted;
+    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  return counts;
+}
+
+export interface DelimiterChoice {
+  delimiter: string;
+  /** True when no delimiter was given and the header line showed one. */
+  detected: boolean;
+}
+
+/**
+ * The delimiter to read a CSV file with: the one given, else the candidate (`,` `;` tab `|`) found most often
+ * in the header line, when it occurs strictly more often than each other one; else `,`. A header line where two
+ * candidates tie is ambiguous, and the default is kept rather than a guess.
+ */
+export function chooseDelimiter(
+  file: Buffer,
+  options: Pick<CsvReadOptions, 'delimiter' | 'quote' | 'separator'>,
+): DelimiterChoice {
+  if (options.delimiter !== undefined) return { delimiter: options.delimiter, detected: false };
+  const ranked = [...delimiterCounts(firstLine(file, options.separator), options.quote ?? '"')].sort(
+    (a, b) => b[1] - a[1],
+  );
+  const [best, second] = ranked;
+  if (best && best[1] > 0 && best[1] > (second?.[1] ?? 0)) return { delimiter: best[0], detected: true };
+  return { delimiter: DEFAULT_DELIMITER, detected: false };
+}
+
+const delimiterName = (delimiter: string) => (delimiter === '\t' ? 'tabs' : `'${delimiter}'`);
+const delimiterField = (delimiter: string) =>
+  delimiter === '\t' ? 'delimiter as one tab character' : `delimiter='${delimiter}'`;
+
+/**
+ * When the header line holds another candidate more often than the delimiter used, the advice to send it: the
+ * usual cause of a CSV that will not parse, or that parses into one column.
+ */
+function delimiterAdvice(line: string, used: string, quote: string): string {
+  const counts = delimiterCounts(line, quote);
+  // A delimiter of several characters (`||`) is counted as a whole; its own characters are no alternative to it.
+  const usedCount = counts.get(used) ?? line.split(used).length - 1;
+  const [better] = [...counts]
+    .filter(([candidate, count]) => !used.includes(candidate) && count > usedCount)
+    .sort((a, b) => b[1] - a[1]);
+  return better
+    ? `; the first line looks separated by ${delimiterName(better[0])}: send ${delimiterField(better[0])}`
+    : '';
+}
+
+/** csv-parse's reason in our words: its own message quotes the field being read, which may be any bytes. */
+function csvProblem(error: CsvError, quote: string): string {
+  const line = typeof error.lines === 'number' ? ` at line ${error.lines}` : '';
+  const field = typeof error.column === 'number' ? ` in field ${error.column + 1}` : '';
+  switch (error.code) {
+    case 'INVALID_OPENING_QUOTE':
+      return `a quote (${quote}) opens${field}${line} after other text in the field`;
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return `a closing quote (${quote})${line} is followed by text instead of the delimiter or the end of the line`;
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `a quote (${quote}) opened before the end of the file${line} is never closed`;
+    case 'CSV_MAX_RECORD_SIZE':
+      return `a record${line} is too large`;
+    default:
+      return `${error.code.toLowerCase().replace(/^csv_/, '').replaceAll('_', ' ')}${line}`;
+  }
+}
+
 /** Streams the records of a CSV file (a UTF-8 byte-order mark is dropped). */
-export async function* readCsvRecords(
-  input: Buffer | Readable,
-  options: CsvReadOptions = {},
-): AsyncGenerator<SourceRecord> {
+export async function* readCsvRecords(file: Buffer, options: CsvReadOptions = {}): AsyncGenerator<SourceRecord> {
+  const quote = options.quote ?? '"';
+  const { delimiter } = chooseDelimiter(file, options);
+  const advice = () => delimiterAdvice(firstLine(file, options.separator), delimiter, quote);
   const parser = parse({
     bom: true,
-    delimiter: options.delimiter ?? ',',
-    quote: options.quote ?? '"',
+    delimiter,
+    quote,
     escape: options.escape ?? '"',
     ...(options.separator ? { record_delimiter: options.separator } : {}),
     relax_column_count: true,
     skip_empty_lines: true,
   });
-  const source = Buffer.isBuffer(input) ? Readable.from([input]) : input;
-  source.on('error', (error) => parser.destroy(error));
-  source.pipe(parser);
+  Readable.from([file]).pipe(parser);
   let headers: string[] | undefined;
   let ordinal = 0;
   try {
     for await (const row of parser as AsyncIterable<string[]>) {
       if (!headers) {
         headers = normalizeHeaders(row);
+        const hint = headers.length === 1 ? advice() : '';
+        if (hint) throw invalid(`the header row of the file has one column${hint}`);
         options.onHeaders?.(headers);
         continue;
       }
@@ -74,7 +164,8 @@ export async function* readCsvRecords(
       yield toRecord(headers, row, ordinal);
     }
   } catch (error) {
-    if (error instanceof CsvError) throw invalid(`the file could not be read as CSV: ${error.message}`);
+    if (error instanceof CsvError)
+      throw invalid(`the file could not be read as CSV: ${csvProblem(error, quote)}${advice()}`);
     throw error;
   }
   if (!headers) throw invalid('the file has no header row');
@@ -101,7 +192,9 @@ function rowCells(row: ExcelJS.Row): string[] {
 }
 
 const unreadableWorkbook = (cause: unknown) =>
-  invalid(`the file could not be read as an Excel workbook: ${cause instanceof Error ? cause.message : String(cause)}`);
+  invalid(
+    `the file could not be read as an Excel workbook: ${sanitisedMessage(cause instanceof Error ? cause.message : String(cause))}`,
+  );
 
 /** A sheet as the workbook lists it, in tab order (ExcelJS's shape for `WorkbookReader.model.sheets`). */
 interface WorkbookSheet {
@@ -134,7 +227,7 @@ async function workbookSheets(file: Buffer): Promise<WorkbookSheet[]> {
     throw unreadableWorkbook(error);
   }
   const entry = zip.file('xl/workbook.xml');
-  if (!entry) throw unreadableWorkbook('it has no xl/workbook.xml');
+  if (!entry) throw invalid('the file is a ZIP archive but not an XLSX workbook: it has no xl/workbook.xml');
   try {
     return xmlElements(await entry.async('string'), 'sheet').map((attributes, index) => {
       const rId = Object.entries(attributes).find(([key]) => key === 'id' || key.endsWith(':id'))?.[1] ?? '';
@@ -207,5 +300,5 @@ export async function* readExcelRecords(file: Buffer, options: ExcelReadOptions 
     if (error instanceof Error && error.name === 'DomainError') throw error;
     throw unreadableWorkbook(error);
   }
-  if (!found) throw invalid(`the workbook lists sheet '${wanted.name}' but holds no worksheet for it`);
+  if (!found) throw invalid(`the workbook lists sheet ${excerpt(wanted.name)} but holds no worksheet for it`);
 }

@@ -28,9 +28,16 @@ export function lmsFailure(
   error: unknown,
   options: { exactUnreachableMessage?: boolean } = {},
 ): DomainError {
+  const failure = classify(operation, error, options);
+  failure.operation ??= operation;
+  return failure;
+}
+
+function classify(operation: string, error: unknown, options: { exactUnreachableMessage?: boolean }): DomainError {
   if (error instanceof LmsUnreachableError)
     return unreachable(
       options.exactUnreachableMessage ? 'LMS is unreachable' : `LMS is unreachable (${operation}: ${error.reason})`,
+      error,
     );
   if (error instanceof MoodleWebServiceError || error instanceof LmsResponseError)
     return unavailable(`${operation} failed: ${error.message}`, error);

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SETTINGS } from '../../common/core/tokens.js';
 import { getLogger } from '../../common/logging/logger.js';
 import type { LearningSystemSettings } from '../../config/settings.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService, outcomeOfItems } from '../audit/audit.service.js';
 import { chunks } from './batches.js';
 import { asLmsOperation } from './lms-operation.js';
 import type { SeedUsersRequest } from './lms.schemas.js';
@@ -60,9 +60,9 @@ function generatedPassword(): string {
 /**
  * Generates fake users for development and staging: creates them in the learning system in calls of
  * LMS_PROVISION_BATCH_SIZE and enrols each in the given courses with the role of LMS_ROLE_ID_STUDENT or
- * LMS_ROLE_ID_EDITING_TEACHER. A batch Moodle refuses is counted as failed and reported in `warnings`; a course id
- * the learning system does not know is left out with a warning. The users reach the local database with the
- * next enrollment sync.
+ * LMS_ROLE_ID_EDITING_TEACHER. A batch Moodle refuses is counted as failed and reported in `warnings` (the audit
+ * record's outcome is then `partial`, or `failure` when nothing was made); a course id the learning system does not
+ * know is left out with a warning. The users reach the local database with the next enrollment sync.
  */
 @Injectable()
 export class UserSeedingService {
@@ -80,6 +80,8 @@ export class UserSeedingService {
         : (this.settings.LMS_ROLE_ID_EDITING_TEACHER ?? 3);
     const courseIds = [...new Set(request.courseIds)];
     const progress = { usersCreated: 0, usersFailed: 0, enrolmentsCreated: 0, warnings: [] as string[] };
+    // Enrolments the learning system refused (a course it does not know is a warning about the request instead).
+    let enrolmentsRefused = 0;
     const metadata = { count: request.count, role: request.role, roleId, campus: request.campus, courseIds };
     try {
       await asLmsOperation('user seeding', async () => {
@@ -113,6 +115,7 @@ export class UserSeedingService {
               progress.enrolmentsCreated += batch.length;
             } catch (error) {
               if (!(error instanceof MoodleWebServiceError)) throw error;
+              enrolmentsRefused += batch.length;
               progress.warnings.push(
                 `enrolment of ${batch.length} users in course ${courseId} failed: ${error.message}`,
               );
@@ -137,7 +140,11 @@ export class UserSeedingService {
       action: 'lms.provision.users',
       actorId,
       target: `lms-campus:${request.campus}`,
-      outcome: progress.usersFailed > 0 && progress.usersCreated === 0 ? 'failure' : 'success',
+      // Each user and each enrolment is one item: all made is a success, some a partial outcome, none a failure.
+      outcome: outcomeOfItems(
+        progress.usersCreated + progress.enrolmentsCreated,
+        progress.usersFailed + enrolmentsRefused,
+      ),
       metadata: { ...metadata, ...result },
     });
     return result;

@@ -26,6 +26,9 @@ export interface CheckedContent {
   comment: string | null;
 }
 
+/** The detail message (path `answers`) of a required question left unanswered; bulk ingestion names its column. */
+export const requiredAnswerMessage = (questionId: string) => `question "${questionId}" is required`;
+
 /**
  * Checks answers and comment against a version's schema (pure). Every problem is reported at once:
  * an unknown or repeated question (`answers.N.questionId`), a value that is not an integer in its
@@ -76,7 +79,7 @@ export function checkSubmissionContent(
   });
   for (const { question } of questions.values())
     if (question.required && !answered.has(question.id))
-      details.push({ path: 'answers', message: `question "${question.id}" is required` });
+      details.push({ path: 'answers', message: requiredAnswerMessage(question.id) });
 
   const feedback = schema.qualitativeFeedback;
   const comment = rawComment?.trim() ? rawComment.trim() : null;
