@@ -20,7 +20,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'error' },
   },
   {
-    files: ['bench/**', 'scripts/**', 'src/cli.ts', 'src/demo.ts'],
+    files: ['bench/**', 'scripts/**', 'tools/train-sentiment/**', 'src/cli.ts', 'src/demo.ts'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -28,10 +28,15 @@ Commands:
                                                                 (needs DATABASE_URL, CACHE_URL)
   lms sync                 run an enrollment sync from the learning system (conventions §9)
                                                                 (needs DATABASE_URL, CACHE_URL, LMS_URL, LMS_TOKEN)
-  schedule run <faculty|department|campus>
-                           run one tier of the tiered scheduler now and print its counts
-                                                                (needs DATABASE_URL, CACHE_URL, SUPER_ADMIN_USERNAME;
-                                                                SENTIMENT_WORKER_URL, or the pipelines fail at confirm)
+  schedule run <faculty|department|campus> [--wait S]
+                           run one tier of the tiered scheduler now, then follow the pipelines it
+                           started until each has ended (a job worker runs them), at most S seconds
+                           (default 1800; 0: do not wait); print the counts and each pipeline's state.
+                           Exit code 1 when a scope could not be scheduled, a pipeline FAILED, or one
+                           was still running at the end of the wait
+                                                                (needs DATABASE_URL, CACHE_URL, SUPER_ADMIN_USERNAME,
+                                                                 SENTIMENT_WORKER_URL (else the pipelines fail at
+                                                                 confirm), and the API's CACHE_KEY_PREFIX)
   generate <facultyUsername> <courseShortname> [--version <versionId>] [--count N] [--seed S] [--commit]
                            synthetic FACULTY_FEEDBACK submissions by the course's students who have
                            not submitted yet: prints the preview rows as JSON, or stores them with
@@ -76,8 +81,10 @@ async function withDomain<T>(
     import('./common/logging/nest-logger.js'),
     import('./domain.module.js'),
   ]);
+  // Logs go to stderr: stdout carries the command's result (JSON a script parses).
   const logger = createRootLogger(settings.LOG_LEVEL === 'info' ? 'warn' : settings.LOG_LEVEL, {
     pretty: process.stderr.isTTY,
+    stderr: true,
   });
   const context = await NestFactory.createApplicationContext(compose(DomainModule.forRoot(settings)), {
     abortOnError: false,
@@ -201,6 +208,9 @@ const generateOptions = {
   commit: { type: 'boolean', default: false },
 } as const;
 
+/** How long `schedule run` follows the pipelines it started, by default (`--wait`). */
+const DEFAULT_SCHEDULE_WAIT_SECONDS = 1800;
+
 /** Rows per commit call: the spec's limit for one commit. */
 const GENERATE_COMMIT_BATCH = 200;
 
@@ -297,28 +307,66 @@ async function analytics(args: string[]): Promise<void> {
 
 const TIERS = { faculty: 'FACULTY', department: 'DEPARTMENT', campus: 'CAMPUS' } as const;
 
-/** `schedule run <tier>`: one run of a scheduler tier now, under the tier's lock, with the worker's settings. */
+const scheduleOptions = { wait: { type: 'string', default: String(DEFAULT_SCHEDULE_WAIT_SECONDS) } } as const;
+
+/**
+ * `schedule run <tier> [--wait S]`: one run of a scheduler tier now, under the tier's lock, with the worker's
+ * settings; then it follows the pipelines it started (the job workers run them) until each has ended or S seconds
+ * have passed. Exit code 1 when the run ended early, a scope could not be scheduled, a pipeline FAILED, or one
+ * was still running at the deadline: the command's work did not get done, and a script must see that.
+ */
 async function schedule(args: string[]): Promise<void> {
-  const { positionals } = parse(args, {}, 2);
+  const { positionals, values } = parse(args, scheduleOptions, 2);
   const [command, name] = positionals as [string, string];
   if (command !== 'run') throw new UsageError(`unknown schedule command '${command}' (expected: run)`);
   const tier = TIERS[name.toLowerCase() as keyof typeof TIERS];
   if (!tier) throw new UsageError(`unknown tier '${name}' (expected: faculty, department or campus)`);
+  const waitSeconds = integerOption(values.wait, 'wait', 0, 7 * 24 * 3600);
   const settings = loadWorkerSettings();
-  const [{ SchedulerModule }, { TieredPipelineScheduler }] = await Promise.all([
+  const [{ SchedulerModule }, { TieredPipelineScheduler }, { ScheduledPipelinesWatch }] = await Promise.all([
     import('./modules/analysis/scheduler/scheduler.module.js'),
     import('./modules/analysis/scheduler/tiered-pipeline-scheduler.js'),
+    import('./modules/analysis/scheduler/scheduled-pipelines-watch.js'),
   ]);
-  const report = await withDomain(
+  const problems: string[] = [];
+  const output = await withDomain(
     settings,
-    (context) => context.get(TieredPipelineScheduler).runTier(tier),
+    async (context) => {
+      const report = await context.get(TieredPipelineScheduler).runTier(tier);
+      const watch = context.get(ScheduledPipelinesWatch);
+      const running = report.pipelineIds.length;
+      if (waitSeconds > 0 && running > 0)
+        process.stderr.write(
+          `waiting up to ${waitSeconds} s for the ${running} pipeline(s) this run started (--wait 0 does not wait)\n`,
+        );
+      const { states, unfinished } = await watch.untilEnded(report.pipelineIds, {
+        timeoutMs: waitSeconds * 1000,
+        onChange: (state) => {
+          if (waitSeconds > 0) process.stderr.write(`  ${state.id} ${state.scope}: ${state.status}\n`);
+        },
+      });
+      if (report.outcome !== 'completed')
+        problems.push(`the ${name.toLowerCase()} tier did not run to the end: ${report.problem}`);
+      for (const error of report.scopeErrors)
+        problems.push(`could not schedule ${tier} ${error.scopeId} in ${error.semesterCode}: ${error.message}`);
+      for (const state of states.filter((candidate) => candidate.status === 'FAILED'))
+        problems.push(`pipeline ${state.id} (${state.scope}) FAILED: ${state.errorMessage ?? 'no error message'}`);
+      for (const state of states.filter((candidate) => candidate.status === 'CANCELLED'))
+        process.stderr.write(`note: pipeline ${state.id} (${state.scope}) was cancelled\n`);
+      if (waitSeconds > 0 && unfinished.length > 0)
+        problems.push(
+          `${unfinished.length} pipeline(s) had not ended after ${waitSeconds} s (${unfinished
+            .map((state) => `${state.id} ${state.status}`)
+            .join(', ')}); they go on in the job workers. Is a job worker running against this database and ` +
+            'CACHE_KEY_PREFIX? Raise --wait to wait longer.',
+        );
+      return { ...report, pipelines: states };
+    },
     (domain) => ({ module: SchedulerModule, imports: [domain] }),
   );
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  if (report.outcome !== 'completed') {
-    process.stderr.write(`error: the ${name.toLowerCase()} tier did not run to the end: ${report.problem}\n`);
-    process.exitCode = 1;
-  }
+  process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
+  if (problems.length > 0) process.exitCode = 1;
 }
 
 type OptionSpec = NonNullable<Parameters<typeof parseArgs>[0]>['options'];

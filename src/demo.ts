@@ -3,11 +3,10 @@ import pg from 'pg';
 import { createApp } from './app.js';
 import { getLogger } from './common/logging/logger.js';
 import { closeOnSignals } from './common/process/shutdown.js';
-import { loadSettings, loadWorkerSettings, type Settings } from './config/settings.js';
-import { DEMO_OPEN_FEEDBACK } from './demo/demo-evaluations.js';
-import { DEMO_PASSWORD } from './demo/demo-institution.js';
+import { loadSettings, loadWorkerSettings } from './config/settings.js';
+import { demoBanner } from './demo/demo-banner.js';
 import { runDemoPipeline } from './demo/demo-pipeline.js';
-import { seedDemo, type DemoSummary } from './demo/demo-seed.js';
+import { seedDemo } from './demo/demo-seed.js';
 import { defaultWorkerUrls, migrateDatabase, startEmbeddedAnalysisWorker, startJobWorker } from './processes.js';
 
 /**
@@ -43,39 +42,6 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-function banner(settings: Settings, summary: DemoSummary): string {
-  const host = settings.HOST === '0.0.0.0' ? '127.0.0.1' : settings.HOST;
-  const base = `http://${host}:${settings.PORT}`;
-  return [
-    '',
-    'Feedback Analysis Service demo is running.',
-    `  API              ${base}/api/v1   (health: ${base}/api/v1/health)`,
-    `  Docs             ${base}/api/docs   (OpenAPI: ${base}/api/v1/openapi.json)`,
-    `  Analysis worker  http://127.0.0.1:${settings.ANALYSIS_WORKER_PORT}/{sentiment,embeddings,topics}/runsync`,
-    `  Data             ${summary.questionnaires} questionnaires, ${summary.submissions} submissions` +
-      ` (${summary.ingestedRows} rows ingested from CSV, ${summary.failedRows} refused as expected)`,
-    '',
-    'Accounts',
-    `  super admin      ${settings.SUPER_ADMIN_USERNAME} / ${settings.SUPER_ADMIN_PASSWORD}`,
-    `  everyone else    password ${DEMO_PASSWORD}: dean.ccs, chair.bsit, head.main, admin.ops,`,
-    '                   maria.santos (faculty), student001 … student040',
-    '',
-    'Try it',
-    `  curl -s ${base}/api/v1/auth/login -H 'content-type: application/json' \\`,
-    `       -d '{"username":"${DEMO_OPEN_FEEDBACK.students[0]}","password":"${DEMO_PASSWORD}"}'`,
-    `  ${DEMO_OPEN_FEEDBACK.students.join(', ')} have not yet evaluated their ${DEMO_OPEN_FEEDBACK.semester} courses,`,
-    `  and nobody has evaluated ${DEMO_OPEN_FEEDBACK.course}: GET /api/v1/enrollments/me names each course and its`,
-    '  faculty; the README walks through a submission.',
-    '',
-    'CLI against this demo (same database, Redis and key prefix as the running API):',
-    `  DATABASE_URL=${settings.DATABASE_URL} CACHE_URL=${settings.CACHE_URL} \\`,
-    `  CACHE_KEY_PREFIX=${settings.CACHE_KEY_PREFIX} npm run cli -- import <file.json>`,
-    '',
-    'Press Ctrl+C to stop.',
-    '',
-  ].join('\n');
-}
-
 async function main(): Promise<void> {
   for (const [key, value] of Object.entries(DEMO_DEFAULTS)) if (!process.env[key]) process.env[key] = value;
   defaultWorkerUrls(process.env);
@@ -91,7 +57,7 @@ async function main(): Promise<void> {
   closeOnSignals(logger, [analysisWorker, app, jobWorker]);
   const analysis = await runDemoPipeline(app, settings.SUPER_ADMIN_USERNAME);
   process.stdout.write(analysis.text);
-  process.stdout.write(banner(settings, summary));
+  process.stdout.write(demoBanner(settings, summary));
 }
 
 main().catch((error: unknown) => {

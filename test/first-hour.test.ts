@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_OPEN_FEEDBACK } from '../src/demo/demo-evaluations.js';
 import { DEMO_PASSWORD } from '../src/demo/demo-institution.js';
 import { seedDemo } from '../src/demo/demo-seed.js';
+import { AnalyticsViewsRepository } from '../src/modules/analytics/views.repository.js';
 import { runEntryPoint } from './support/processes.js';
 import { setupApi } from './support/test-context.js';
 
@@ -112,5 +113,25 @@ describe('the first hour', () => {
       .where('s.semester_code_snapshot', '=', DEMO_OPEN_FEEDBACK.semester)
       .execute();
     expect(stored).toHaveLength(2);
+    // The student app sees both done on its next read (the README's "Try it").
+    const targets = [open.course.id, elective.course.id];
+    const done = (await client.get('/api/v1/enrollments/me?limit=100', token)).body.items.filter((item: any) =>
+      targets.includes(item.course.id),
+    );
+    expect(done.map((item: any) => item.evaluated)).toEqual([true, true]);
+  });
+
+  it("the README's trends call answers rows on the demo data, with the default minSemesters", async () => {
+    // After the demo's pipeline the job workers refresh the views; here the refresh runs directly.
+    await api.app.get(AnalyticsViewsRepository).refresh();
+    const dean = await client.login('dean.ccs', DEMO_PASSWORD);
+    const response = await client.get('/api/v1/analytics/trends', dean);
+    expect(response.status).toBe(200);
+    expect(response.body.minSemesters).toBe(3);
+    const rows = response.body.faculty as Array<{ facultyName: string; semesterCount: number; trendDirection: string }>;
+    expect(rows.map((row) => row.facultyName).sort()).toEqual(['Jose Dela Cruz', 'Liza Bautista', 'Maria Santos']);
+    expect(rows.every((row) => row.semesterCount === 3)).toBe(true);
+    const direction = Object.fromEntries(rows.map((row) => [row.facultyName, row.trendDirection]));
+    expect(direction).toMatchObject({ 'Jose Dela Cruz': 'improving', 'Liza Bautista': 'declining' });
   });
 });

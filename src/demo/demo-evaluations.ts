@@ -185,10 +185,19 @@ const FEEDBACK_QUESTIONS: GeneratorQuestion[] = leafSections(
   (DEMO_QUESTIONNAIRES[0] as (typeof DEMO_QUESTIONNAIRES)[number]).schema as QuestionnaireSchema,
 ).flatMap((leaf) => leaf.questions);
 
+/**
+ * How a faculty member's level moves from their base over the main campus's semesters, so /analytics/trends has
+ * directions to show: jose.delacruz, who struggled, improves each semester; liza.bautista slipped after her first
+ * demo semester; the others hold steady.
+ */
+const LEVEL_SHIFTS: Record<string, Partial<Record<string, number>>> = {
+  'jose.delacruz': { S12425: -0.4, S12526: 0.4 },
+  'liza.bautista': { S12425: 0.6 },
+};
+
 function engineProfile(faculty: string, semester: string): FacultyProfile {
   const profile = FACULTY_PROFILES[faculty] as (typeof FACULTY_PROFILES)[string];
-  // The later semester of a struggling teacher improves a little, so trends have a direction.
-  const level = profile.base + (semester === 'S12526' && profile.base < 3 ? 0.4 : 0);
+  const level = profile.base + (LEVEL_SHIFTS[faculty]?.[semester] ?? 0);
   const dimensionOffsets: Record<string, number> = {};
   for (const { code } of DEMO_DIMENSIONS) {
     const aspect = aspectOfQuestion({ dimensionCode: code });
@@ -244,6 +253,8 @@ export function demoFeedbackRows(institution: InstitutionImport, semester: strin
       )
       .map((enrollment) => [enrollment.course, enrollment.username]),
   );
+  // The course's names tell the generator whether it has lab work to comment on (PSY101 has none).
+  const fullnameOf = new Map(institution.courses.map((course) => [course.shortname, course.fullname]));
   const rows: DemoFeedbackRow[] = [];
   for (const enrollment of institution.enrollments) {
     if (enrollment.role !== 'student' || enrollment.campus !== 'MAIN' || enrollment.semester !== semester) continue;
@@ -257,6 +268,7 @@ export function demoFeedbackRows(institution: InstitutionImport, semester: strin
       studentUsername: enrollment.username,
       seed: seedFrom(seed, enrollment.course),
       comments: { ratio: COMMENT_SHARE, enabled: true, required: false, maxLength: 2000 },
+      course: { shortname: enrollment.course, fullname: fullnameOf.get(enrollment.course) ?? '' },
     });
     const junk = randomFrom('demo-junk', seed, enrollment.course, enrollment.username);
     const comment =

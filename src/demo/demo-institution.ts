@@ -10,12 +10,15 @@ const FACULTY = [
   ['ramon.villanueva', 'Ramon Villanueva'],
 ] as const;
 
+/** The main campus's semesters, oldest first: three, so /analytics/trends (minSemesters 3 by default) has rows. */
+export const DEMO_MAIN_SEMESTERS = ['S12425', 'S22425', 'S12526'] as const;
+
 /**
- * A small university: two campuses, two semesters at the main one, two departments with programs
- * and courses, four faculty members, forty students, and one dean, chairperson and campus head.
+ * A small university: two campuses, three semesters at the main one and one at the other, two departments with
+ * programs and courses, four faculty members, forty students, and one dean, chairperson and campus head.
  */
 export function demoInstitution(): InstitutionImport {
-  const semesters = ['S22425', 'S12526'];
+  const semesters = DEMO_MAIN_SEMESTERS;
   const file: InstitutionImport = {
     campuses: [
       { code: 'MAIN', name: 'Main Campus' },
@@ -72,8 +75,7 @@ export function demoInstitution(): InstitutionImport {
     enrollments: [],
   };
   const layout = [
-    { campus: 'MAIN', semester: 'S22425' },
-    { campus: 'MAIN', semester: 'S12526' },
+    ...semesters.map((semester) => ({ campus: 'MAIN', semester })),
     { campus: 'NORTH', semester: 'S12526' },
   ];
   for (const { campus, semester } of layout) {

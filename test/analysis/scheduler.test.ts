@@ -40,7 +40,10 @@ import { createRedisPrefix, createTestDatabase, SUPER_ADMIN } from '../support/t
  * in one test, where a job worker runs a scheduled pipeline that lacks coverage to the end.
  */
 
-/** Demo semesters: MAIN S22425 (2025-01-01..05-31), MAIN and NORTH S12526 (2025-08-01..12-31). */
+/**
+ * Demo semesters: MAIN S12425 (2024-08-01..12-31), MAIN S22425 (2025-01-01..05-31), MAIN and NORTH S12526
+ * (2025-08-01..12-31).
+ */
 const IN_S12526 = new Date('2025-10-01T04:00:00Z');
 
 createRootLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -528,7 +531,10 @@ describe('no overlap', () => {
 
 describe('npm run cli -- schedule run <tier>', () => {
   it('fires a tier now and prints its counts', async () => {
-    const result = await runEntryPoint('cli', ['schedule', 'run', 'department'], environment, { timeoutMs: 30_000 });
+    // No job worker consumes here: the pipelines stay running, so the command does not wait for them.
+    const result = await runEntryPoint('cli', ['schedule', 'run', 'department', '--wait', '0'], environment, {
+      timeoutMs: 30_000,
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as TierRunReport;

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRedisUrl } from '../support/database-urls.js';
 import { PASSWORD, twoCampusInstitution } from '../support/institution-fixtures.js';
+import { activeVersion, createDimensions, simpleSchema } from '../support/questionnaire-fixtures.js';
 import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
 
 const { client, database, prefix } = await setupApi();
@@ -28,9 +29,10 @@ function institution() {
 }
 
 const ids: Record<string, string> = {};
+let admin = '';
 
 beforeAll(async () => {
-  const admin = await client.login(SUPER_ADMIN.username, SUPER_ADMIN.password);
+  admin = await client.login(SUPER_ADMIN.username, SUPER_ADMIN.password);
   expect((await client.post('/api/v1/admin/institution/import', institution(), admin)).status).toBe(200);
   for (const row of await database.db.selectFrom('users').select(['id', 'username']).execute())
     ids[row.username] = row.id;
@@ -48,15 +50,21 @@ describe('GET /enrollments/me', () => {
         role: 'student',
         course: { id: expect.any(String), shortname: 'IT101-MAIN', fullname: 'Intro to Computing' },
         faculty: [
-          { id: ids['fac.two'], fullName: 'Abe Bautista' },
-          { id: ids['fac.one'], fullName: 'Ed Santos' },
+          { id: ids['fac.two'], username: 'fac.two', fullName: 'Abe Bautista', evaluated: false, submissionId: null },
+          { id: ids['fac.one'], username: 'fac.one', fullName: 'Ed Santos', evaluated: false, submissionId: null },
         ],
+        evaluated: false,
         program: { id: expect.any(String), code: 'BSIT' },
         department: { id: expect.any(String), code: 'CCS' },
         semester: { id: expect.any(String), code: 'S12526', label: '1st Semester 2025-2026' },
         campus: { id: expect.any(String), code: 'MAIN' },
       },
-      expect.objectContaining({ course: expect.objectContaining({ shortname: 'IT199-MAIN' }), faculty: [] }),
+      // Nobody teaches it yet: there is nobody to evaluate, and nothing is done either.
+      expect.objectContaining({
+        course: expect.objectContaining({ shortname: 'IT199-MAIN' }),
+        faculty: [],
+        evaluated: false,
+      }),
     ]);
   });
 
@@ -85,5 +93,99 @@ describe('GET /enrollments/me', () => {
       /"faculty":\{"type":"array","items":\{"type":"object","properties":\{"id":\{"type":"string","format":"uuid"/,
     );
     expect(`${schema}${components}`).toContain('"fullName"');
+    expect(`${schema}${components}`).toMatch(/"evaluated":\{"type":"boolean","description":"the caller has submitted/);
+    expect(`${schema}${components}`).toContain('"submissionId"');
+  });
+});
+
+describe('GET /enrollments/me says which faculty the caller has evaluated', () => {
+  const cacheKey = () => `${prefix}enrollments-me:${ids['stu.one']}:1:20`;
+  let versionId = '';
+
+  async function intro(token: string) {
+    const response = await client.get('/api/v1/enrollments/me', token);
+    expect(response.status).toBe(200);
+    return response.body.items.find((item: any) => item.course.shortname === 'IT101-MAIN');
+  }
+
+  it('is current on the very next read after a submission, although the enrollments come from the cache', async () => {
+    await createDimensions(client, admin);
+    versionId = (await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema())).versionId;
+    const student = await client.login('stu.one', PASSWORD);
+    const before = await intro(student);
+    expect(before.evaluated).toBe(false);
+    expect(before.faculty.map((member: any) => [member.username, member.evaluated, member.submissionId])).toEqual([
+      ['fac.two', false, null],
+      ['fac.one', false, null],
+    ]);
+    const cached = await redis.get(cacheKey());
+    expect(cached).not.toBeNull();
+
+    const submitted = await client.post(
+      '/api/v1/submissions',
+      {
+        versionId,
+        facultyId: ids['fac.one'],
+        courseId: before.course.id,
+        answers: [{ questionId: 'q1', value: 5 }],
+      },
+      student,
+    );
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+
+    const after = await intro(student);
+    expect(after.faculty).toEqual([
+      expect.objectContaining({ username: 'fac.two', evaluated: false, submissionId: null }),
+      expect.objectContaining({ username: 'fac.one', evaluated: true, submissionId: submitted.body.id }),
+    ]);
+    expect(after.evaluated).toBe(false);
+    // The cached entry was served as it was: the evaluations are not part of it.
+    expect(await redis.get(cacheKey())).toBe(cached);
+    expect(cached).not.toContain('evaluated');
+
+    // The 409 the app would otherwise have had to provoke to learn the same thing.
+    const again = await client.post(
+      '/api/v1/submissions',
+      {
+        versionId,
+        facultyId: ids['fac.one'],
+        courseId: before.course.id,
+        answers: [{ questionId: 'q1', value: 4 }],
+      },
+      student,
+    );
+    expect(again.status).toBe(409);
+  });
+
+  it('counts a bulk-ingested submission at once too, and marks the course done when every teacher is', async () => {
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([
+        'respondent_username,faculty_username,course_shortname,q1,q2,q3,comment\nstu.one,fac.two,IT101-MAIN,4,4,1,Clear\n',
+      ]),
+      'answers.csv',
+    );
+    const upload = await fetch(`${client.baseUrl}/api/v1/questionnaires/versions/${versionId}/ingest`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    const result = (await upload.json()) as any;
+    expect(upload.status, JSON.stringify(result)).toBe(200);
+    expect(result).toMatchObject({ succeeded: 1, failed: 0 });
+
+    const student = await client.login('stu.one', PASSWORD);
+    const done = await intro(student);
+    expect(done.faculty.map((member: any) => [member.username, member.evaluated])).toEqual([
+      ['fac.two', true],
+      ['fac.one', true],
+    ]);
+    expect(done.evaluated).toBe(true);
+    // The course nobody teaches stays not evaluated; another user's view is untouched.
+    const all = (await client.get('/api/v1/enrollments/me', student)).body.items;
+    expect(all.find((item: any) => item.course.shortname === 'IT199-MAIN')).toMatchObject({ evaluated: false });
+    const faculty = await client.login('fac.one', PASSWORD);
+    expect((await intro(faculty)).faculty.every((member: any) => member.evaluated === false)).toBe(true);
   });
 });

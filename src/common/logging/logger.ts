@@ -13,9 +13,10 @@ let root: Logger = pino({ level: 'info' });
 
 /**
  * The process's root logger. JSON lines by default (for log collectors); `pretty` writes human-readable lines
- * (the demo and the CLI in a terminal).
+ * (the demo and the CLI in a terminal). `stderr`: JSON lines go to stderr too, for the CLI, whose stdout carries
+ * the command's result.
  */
-export function createRootLogger(level: string, options: { pretty?: boolean } = {}): Logger {
+export function createRootLogger(level: string, options: { pretty?: boolean; stderr?: boolean } = {}): Logger {
   const pretty = options.pretty
     ? PinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', destination: 2, sync: true })
     : undefined;
@@ -45,7 +46,7 @@ export function createRootLogger(level: string, options: { pretty?: boolean } = 
         censor: '[redacted]',
       },
     },
-    ...(pretty ? [pretty] : []),
+    ...(pretty ? [pretty] : options.stderr ? [pino.destination({ fd: 2, sync: true })] : []),
   );
   return root;
 }

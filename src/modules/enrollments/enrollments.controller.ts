@@ -13,7 +13,9 @@ export class EnrollmentsController {
 
   @Get('me')
   @Route({
-    summary: "The caller's enrollments with each course's faculty (cached 30 minutes; cleared by imports and syncs)",
+    summary:
+      "The caller's enrollments with each course's faculty and whether the caller has evaluated each one " +
+      '(enrollments cached 30 minutes, cleared by imports and syncs; the evaluated flags are read live)',
     tags: ['enrollments'],
     query: pagingQuery,
     response: pagedResponse(enrollmentItem),

@@ -4,7 +4,14 @@ import { DATABASE } from '../../common/core/tokens.js';
 import type { DatabaseClient } from '../../common/database/database.js';
 import type { Paged, Paging } from '../../common/http/paging.js';
 import { coursesWithHierarchy } from '../institution/course-hierarchy.js';
-import type { EnrollmentItem } from './enrollments.schemas.js';
+import type { EnrollmentListing } from './enrollments.schemas.js';
+
+/** A FACULTY_FEEDBACK submission of the user about one faculty member in one course. */
+export interface CourseEvaluation {
+  courseId: string;
+  facultyId: string;
+  submissionId: string;
+}
 
 /** Reads of enrollments (imports and learning-system syncs write them). */
 @Injectable()
@@ -12,7 +19,7 @@ export class EnrollmentsRepository {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
 
   /** A user's enrollments, newest semester first, each with its course's hierarchy and faculty. */
-  async forUser(userId: string, paging: Paging): Promise<Paged<EnrollmentItem>> {
+  async forUser(userId: string, paging: Paging): Promise<Paged<EnrollmentListing>> {
     const base = coursesWithHierarchy(this.db)
       .innerJoin('enrollments as e', 'e.course_id', 'co.id')
       .where('e.user_id', '=', userId);
@@ -37,7 +44,7 @@ export class EnrollmentsRepository {
             eb
               .selectFrom('enrollments as fe')
               .innerJoin('users as fu', 'fu.id', 'fe.user_id')
-              .select(['fu.id', 'fu.full_name as fullName'])
+              .select(['fu.id', 'fu.username', 'fu.full_name as fullName'])
               .whereRef('fe.course_id', '=', 'co.id')
               .where('fe.role', '=', 'faculty')
               .orderBy('fu.full_name')
@@ -67,5 +74,28 @@ export class EnrollmentsRepository {
       limit: paging.limit,
       total: Number(total.total),
     };
+  }
+
+  /**
+   * The respondent's FACULTY_FEEDBACK submissions in the given courses, the latest per course and faculty member
+   * (a later questionnaire version may hold a second one). A course lies in one semester (through its program and
+   * department), so the course names the semester too. The unique index `submissions_once` leads with
+   * respondent_id, so this reads only the respondent's rows.
+   */
+  async facultyFeedbackOf(respondentId: string, courseIds: readonly string[]): Promise<CourseEvaluation[]> {
+    if (courseIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('submissions')
+      .distinctOn(['course_id', 'faculty_id'])
+      .select(['course_id as courseId', 'faculty_id as facultyId', 'id as submissionId'])
+      .where('respondent_id', '=', respondentId)
+      .where('questionnaire_type_code', '=', 'FACULTY_FEEDBACK')
+      .where('course_id', 'in', [...courseIds])
+      .orderBy('course_id')
+      .orderBy('faculty_id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((row) => ({ ...row, courseId: row.courseId as string }));
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../../common/core/tokens.js';
 import type { DatabaseClient } from '../../../common/database/database.js';
-import type { Role, ScopeType } from '../../../db/schema.js';
+import type { PipelineStatus, Role, ScopeType } from '../../../db/schema.js';
 
 /** A scope a tier looks at, and whether it has submissions its last completed pipeline has not seen. */
 export interface ScheduledScope {
@@ -16,6 +16,15 @@ export interface ScheduledScope {
   coveredUntil: Date | null;
   /** No completed pipeline yet, or a submission created after the last one was confirmed. */
   hasNewSubmissions: boolean;
+}
+
+/** Where a pipeline a tier run started stands, for a person watching the run. */
+export interface ScheduledPipelineState {
+  id: string;
+  status: PipelineStatus;
+  errorMessage: string | null;
+  /** What it analyses: `FACULTY maria.santos, MAIN S12526`, `DEPARTMENT CCS, MAIN S12526`, `CAMPUS MAIN, MAIN S12526`. */
+  scope: string;
 }
 
 /** The submissions column that names a scope of each tier. */
@@ -96,5 +105,31 @@ export class SchedulerRepository {
       .groupBy(['u.id', 'u.username'])
       .executeTakeFirst();
     return user;
+  }
+
+  /** The pipelines' states, in the order of `ids` (unknown ids are left out). */
+  async pipelineStates(ids: readonly string[]): Promise<ScheduledPipelineState[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('analysis_pipelines as ap')
+      .innerJoin('semesters as s', 's.id', 'ap.semester_id')
+      .innerJoin('campuses as c', 'c.id', 's.campus_id')
+      .leftJoin('users as fu', (join) => join.onRef('fu.id', '=', 'ap.scope_id').on('ap.scope_type', '=', 'FACULTY'))
+      .leftJoin('departments as d', (join) =>
+        join.onRef('d.id', '=', 'ap.scope_id').on('ap.scope_type', '=', 'DEPARTMENT'),
+      )
+      .leftJoin('campuses as sc', (join) => join.onRef('sc.id', '=', 'ap.scope_id').on('ap.scope_type', '=', 'CAMPUS'))
+      .select([
+        'ap.id',
+        'ap.status',
+        'ap.error_message as errorMessage',
+        sql<string>`ap.scope_type || ' ' || coalesce(fu.username, d.code, sc.code, ap.scope_id::text) || ', ' || c.code || ' ' || s.code`.as(
+          'scope',
+        ),
+      ])
+      .where('ap.id', 'in', [...ids])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }

@@ -40,6 +40,13 @@ export interface TierRunReport {
   durationMs: number;
   /** Why the run ended early (outcomes other than `completed`). */
   problem?: string;
+  /**
+   * Every pipeline the run confirmed, running or FAILED at confirm: what `schedule run` waits for and reports.
+   * Not logged (the per-scope lines name them).
+   */
+  pipelineIds: string[];
+  /** The scopes whose create or confirm threw, and why (the other part of `failed`). Not logged either. */
+  scopeErrors: Array<{ semesterId: string; semesterCode: string; scopeId: string; message: string }>;
 }
 
 /** Today's date (YYYY-MM-DD) where the university is: semesters are calendar dates there. */
@@ -85,6 +92,8 @@ export class TieredPipelineScheduler {
       alreadyActive: 0,
       failed: 0,
       durationMs: 0,
+      pipelineIds: [],
+      scopeErrors: [],
     };
     // The run's lines carry `tier` and `job` through the report itself.
     const logger = getLogger('scheduler');
@@ -122,9 +131,11 @@ export class TieredPipelineScheduler {
       throw error;
     } finally {
       await lock.release();
-      if (report.outcome === 'completed') logger.info(report, 'tier run finished');
-      else if (report.outcome === 'interrupted') logger.warn(report, `tier run ended early: ${report.problem}`);
-      else logger.error(report, `tier run ended early: ${report.problem}`);
+      // A faculty tier confirms hundreds of pipelines: the lists would make one line of tens of kilobytes.
+      const { pipelineIds: _pipelineIds, scopeErrors: _scopeErrors, ...counts } = report;
+      if (report.outcome === 'completed') logger.info(counts, 'tier run finished');
+      else if (report.outcome === 'interrupted') logger.warn(counts, `tier run ended early: ${report.problem}`);
+      else logger.error(counts, `tier run ended early: ${report.problem}`);
     }
   }
 
@@ -167,6 +178,7 @@ export class TieredPipelineScheduler {
         return;
       }
       const confirmed = await this.pipelines.confirm(caller, pipeline.id);
+      report.pipelineIds.push(pipeline.id);
       if (confirmed.status === 'FAILED') {
         report.failed += 1;
         logger.warn({ pipelineId: pipeline.id, errorMessage: confirmed.errorMessage }, 'scheduled pipeline failed');
@@ -179,6 +191,12 @@ export class TieredPipelineScheduler {
       );
     } catch (error) {
       report.failed += 1;
+      report.scopeErrors.push({
+        semesterId: scope.semesterId,
+        semesterCode: scope.semesterCode,
+        scopeId: scope.scopeId,
+        message: error instanceof Error ? error.message : String(error),
+      });
       logger.warn({ err: error }, 'could not schedule a pipeline for the scope');
     }
   }
