@@ -9,7 +9,17 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { SentimentLabel } from '../src/engine/contracts.js';
 import { dominantLabel, SENTIMENT_ENGINE_VERSION, type SentimentScorer } from '../src/engine/sentiment/index.js';
-import { loadSentimentScorer, readSentimentTables } from '../src/engine/sentiment/load-lexicon.js';
+import {
+  loadSentimentModel,
+  loadSentimentScorer,
+  readSentimentTables,
+  sentimentModelWeight,
+} from '../src/engine/sentiment/load-lexicon.js';
+import { isValidationRow, readCorpus } from '../tools/train-sentiment/corpus.js';
+import { BLEND_PARAMETERS, blendedScorer } from '../src/engine/sentiment/blend.js';
+
+/** The learned model, read once for every measure of it below. */
+const model = await loadSentimentModel();
 import type { TracedContribution } from '../src/engine/sentiment/score.js';
 import { isJunkComment, tokenize } from '../src/engine/text/index.js';
 import { runWhenInvoked } from './support/run-main.js';
@@ -28,7 +38,11 @@ export interface Figures {
 
 export interface FileQuality {
   file: string;
+  /** The engine: the blend of the learned model and the lexicon. */
   engine: Figures;
+  lexicon: Figures;
+  model: Figures;
+  blend: Figures;
   majorityBaseline: Figures;
   vaderBaseline: Figures;
   byLanguage: Record<string, Figures>;
@@ -44,7 +58,14 @@ export interface EngineQuality {
   engineVersion: string;
   dataDirectory: string;
   files: FileQuality[];
+  /** The project's own corpus, its validation rows (one in ten, never trained on). */
+  corpusValidation: { lexicon: Figures; model: Figures; blend: Figures; byLanguage: Record<string, Figures> };
   commentsPerSecond: number;
+  lexiconCommentsPerSecond: number;
+  modelCommentsPerSecond: number;
+  blendCommentsPerSecond: number;
+  /** Peak resident memory of this process after loading and running the engine. */
+  peakRssBytes: number;
 }
 
 interface Row {
@@ -163,6 +184,9 @@ function measureSpeed(scoreSentiment: SentimentScorer['scoreSentiment'], texts: 
 export function runEngineQuality(directory = dataDirectory()): EngineQuality {
   const scorer = loadSentimentScorer();
   const { scoreSentiment } = scorer;
+  const lexiconScores = scorer.scoreLexicon ?? scoreSentiment;
+  const modelScores = (text: string) => model.predict(text, lexiconScores(text));
+  const blend = blendedScorer(model, lexiconScores, BLEND_PARAMETERS);
   const vader = vaderBaseline();
   const files: FileQuality[] = [];
   const allTexts: string[] = [];
@@ -172,6 +196,7 @@ export function runEngineQuality(directory = dataDirectory()): EngineQuality {
     const rows = readRows(join(directory, file));
     const gold = rows.map((row) => row.gold);
     const predicted = rows.map((row) => dominantLabel(scoreSentiment(row.text)));
+    const blended = rows.map((row) => dominantLabel(blend(row.text)));
     const majority = majorityLabel(rows);
     const byLanguage: Record<string, Figures> = {};
     const languages = [...new Set(rows.map((row) => row.language).filter((language) => language !== undefined))];
@@ -185,11 +210,20 @@ export function runEngineQuality(directory = dataDirectory()): EngineQuality {
     const half = (parity: number): Figures =>
       measure(
         gold.filter((_, index) => index % 2 === parity),
-        predicted.filter((_, index) => index % 2 === parity),
+        blended.filter((_, index) => index % 2 === parity),
       );
     files.push({
       file,
       engine: measure(gold, predicted),
+      lexicon: measure(
+        gold,
+        rows.map((row) => dominantLabel(lexiconScores(row.text))),
+      ),
+      model: measure(
+        gold,
+        rows.map((row) => dominantLabel(modelScores(row.text))),
+      ),
+      blend: measure(gold, blended),
       majorityBaseline: measure(
         gold,
         rows.map(() => majority),
@@ -206,11 +240,39 @@ export function runEngineQuality(directory = dataDirectory()): EngineQuality {
     });
     allTexts.push(...rows.map((row) => row.text));
   }
+  const validation = readCorpus().filter(isValidationRow);
+  const validationGold = validation.map((row) => row.label);
+  const blendLabels = validation.map((row) => dominantLabel(blend(row.text)));
+  const byLanguage: Record<string, Figures> = {};
+  for (const language of [...new Set(validation.map((row) => row.language))].sort()) {
+    const indexes = validation.flatMap((row, index) => (row.language === language ? [index] : []));
+    byLanguage[language] = measure(
+      indexes.map((index) => validationGold[index] ?? 'neutral'),
+      indexes.map((index) => blendLabels[index] ?? 'neutral'),
+    );
+  }
+  const corpusValidation = {
+    lexicon: measure(
+      validationGold,
+      validation.map((row) => dominantLabel(lexiconScores(row.text))),
+    ),
+    model: measure(
+      validationGold,
+      validation.map((row) => dominantLabel(modelScores(row.text))),
+    ),
+    blend: measure(validationGold, blendLabels),
+    byLanguage,
+  };
   return {
     engineVersion: SENTIMENT_ENGINE_VERSION,
     dataDirectory: directory,
     files,
+    corpusValidation,
     commentsPerSecond: measureSpeed(scoreSentiment, allTexts),
+    lexiconCommentsPerSecond: measureSpeed(lexiconScores, allTexts),
+    modelCommentsPerSecond: measureSpeed(modelScores, allTexts),
+    blendCommentsPerSecond: measureSpeed(blend, allTexts),
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
   };
 }
 
@@ -224,11 +286,16 @@ function ratio(engine: number, baseline: number): string {
 }
 
 function printReport(quality: EngineQuality): void {
-  console.log(`Sentiment engine ${quality.engineVersion}; data: ${quality.dataDirectory}`);
+  console.log(
+    `Sentiment engine ${quality.engineVersion} (SENTIMENT_MODEL_WEIGHT ${sentimentModelWeight()}); blend: model share ${BLEND_PARAMETERS.modelWeight}, temperature ${BLEND_PARAMETERS.temperature}; data: ${quality.dataDirectory}`,
+  );
   console.log('Sources: see ../shared/data/README.md (each file cites its repository and licence).\n');
   for (const file of quality.files) {
     console.log(`== ${file.file}`);
-    console.log(`  engine            ${format(file.engine)}`);
+    console.log(`  lexicon           ${format(file.lexicon)}  ${perClassOf(file.lexicon)}`);
+    console.log(`  model             ${format(file.model)}  ${perClassOf(file.model)}`);
+    console.log(`  blend             ${format(file.blend)}  ${perClassOf(file.blend)}`);
+    console.log(`  engine (as set)   ${format(file.engine)}`);
     const perClass = Object.entries(file.engine.f1ByClass)
       .map(([label, f1]) => `${label} ${f1.toFixed(3)}`)
       .join(', ');
@@ -239,8 +306,8 @@ function printReport(quality: EngineQuality): void {
     console.log(
       `  plain VADER       ${format(file.vaderBaseline)}  -> engine macro-F1 ${ratio(file.engine.macroF1, file.vaderBaseline.macroF1)}`,
     );
-    console.log(`  tuning half       ${format(file.tuningHalf)}`);
-    console.log(`  held-out half     ${format(file.heldOutHalf)}`);
+    console.log(`  blend, even rows  ${format(file.tuningHalf)}  (read while choosing the model's settings and blend)`);
+    console.log(`  blend, odd rows   ${format(file.heldOutHalf)}  (held out)`);
     for (const [language, figures] of Object.entries(file.byLanguage)) {
       console.log(`  lang=${language.padEnd(12)} ${format(figures)}`);
     }
@@ -248,7 +315,29 @@ function printReport(quality: EngineQuality): void {
     for (const error of file.errors) console.log(`    ${error}`);
     console.log('');
   }
-  console.log(`Throughput: ${Math.round(quality.commentsPerSecond).toLocaleString('en')} comments/s (one thread)`);
+  const corpus = quality.corpusValidation;
+  console.log("== data/sentiment-corpus, validation rows (the project's own corpus; never trained on)");
+  console.log(`  lexicon           ${format(corpus.lexicon)}  ${perClassOf(corpus.lexicon)}`);
+  console.log(`  model             ${format(corpus.model)}  ${perClassOf(corpus.model)}`);
+  console.log(`  blend             ${format(corpus.blend)}  ${perClassOf(corpus.blend)}`);
+  for (const [language, figures] of Object.entries(corpus.byLanguage))
+    console.log(`  lang=${language.padEnd(12)} ${format(figures)}`);
+  console.log('');
+  const rate = (value: number) => `${Math.round(value).toLocaleString('en')} comments/s`;
+  console.log(
+    `Throughput (one thread): engine as set ${rate(quality.commentsPerSecond)}; lexicon ${rate(
+      quality.lexiconCommentsPerSecond,
+    )}; model (with its lexicon input) ${rate(quality.modelCommentsPerSecond)}; blend ${rate(
+      quality.blendCommentsPerSecond,
+    )}`,
+  );
+  console.log(`Peak RSS of this process (engine loaded and run): ${(quality.peakRssBytes / 2 ** 20).toFixed(0)} MiB`);
+}
+
+function perClassOf(figures: Figures): string {
+  return Object.entries(figures.f1ByClass)
+    .map(([label, f1]) => `${label.slice(0, 3)} ${f1.toFixed(3)}`)
+    .join(' ');
 }
 
 // The same bench then runs the topic model on the generated multilingual corpus and on real comments

@@ -8,6 +8,8 @@
  */
 
 import { readFileSync } from 'node:fs';
+import { BLEND_PARAMETERS, blendedScorer } from './blend.js';
+import { createSentimentModel, type SentimentModel } from './learned-model.js';
 import { parseValenceTable, SENTIMENT_TABLE_FILES, type SentimentTables } from './lexicon.js';
 import { createSentimentScorer, type SentimentScorer } from './score.js';
 
@@ -36,14 +38,55 @@ export function readSentimentTables(directory: URL = SENTIMENT_DATA_DIRECTORY): 
   };
 }
 
+/** The learned model (`npm run train:sentiment` writes it). */
+export const SENTIMENT_MODEL_FILE = new URL('sentiment-model.ftz', SENTIMENT_DATA_DIRECTORY);
+
+/**
+ * The model's share in the engine's sentiment, from SENTIMENT_MODEL_WEIGHT (0..1, default 0: the lexicon
+ * alone). Off by default because, measured (docs/sentiment-engine.md), the blend reads the project's own
+ * corpus better but real course evaluations slightly worse than the lexicon, at a seventh of its speed.
+ */
+export function sentimentModelWeight(value = process.env.SENTIMENT_MODEL_WEIGHT): number {
+  if (value === undefined || value.trim() === '') return 0;
+  const weight = Number(value);
+  if (!Number.isFinite(weight) || weight < 0 || weight > 1)
+    throw new Error(`SENTIMENT_MODEL_WEIGHT must be a number from 0 to 1 (got '${value}')`);
+  return weight;
+}
+
+let modelLoad: Promise<SentimentModel> | undefined;
+
+/** The learned model, read and instantiated once (fastText's WebAssembly module: about 50 ms). */
+export function loadSentimentModel(): Promise<SentimentModel> {
+  modelLoad ??= createSentimentModel(readFileSync(SENTIMENT_MODEL_FILE));
+  return modelLoad;
+}
+
+const configuredWeight = sentimentModelWeight();
+/**
+ * Loaded when this module is first imported (top-level await) only when the engine blends it in, so the
+ * scorers below stay synchronous and a process that does not use the model does not pay for it.
+ */
+const configuredModel = configuredWeight > 0 ? await loadSentimentModel() : undefined;
+
 let shared: SentimentScorer | undefined;
 
 /**
- * The process's scorer over the shipped tables: read and built on the first call (~50 ms), the same object
- * afterwards. Call it at start-up; a missing or empty data file throws here rather than scoring everything
- * neutral later.
+ * The process's scorer over the shipped tables (and, with SENTIMENT_MODEL_WEIGHT, the model): built on the
+ * first call (~50 ms), the same object afterwards. `scoreSentiment` is the engine's reading; `scoreComment`
+ * the lexicon's evidence, the explanation of a score; `scoreLexicon` the lexicon alone. A missing or empty
+ * data file throws here rather than scoring everything neutral later.
  */
 export function loadSentimentScorer(): SentimentScorer {
-  shared ??= createSentimentScorer(readSentimentTables());
+  if (!shared) {
+    const lexicon = createSentimentScorer(readSentimentTables());
+    shared = Object.freeze({
+      scoreSentiment: configuredModel
+        ? blendedScorer(configuredModel, lexicon.scoreSentiment, { ...BLEND_PARAMETERS, modelWeight: configuredWeight })
+        : lexicon.scoreSentiment,
+      scoreComment: lexicon.scoreComment,
+      scoreLexicon: lexicon.scoreSentiment,
+    });
+  }
   return shared;
 }

@@ -424,6 +424,8 @@ export interface SentimentScorer {
   readonly scoreSentiment: (text: string) => SentimentScores;
   /** The evidence behind a score; with `trace`, each scored token and its value (for tuning). */
   readonly scoreComment: (text: string, trace?: TracedContribution[]) => CommentEvidence;
+  /** The lexicon's probabilities alone, where the scorer blends them with a learned model. */
+  readonly scoreLexicon?: (text: string) => SentimentScores;
 }
 
 /**
