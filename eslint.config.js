@@ -1,9 +1,10 @@
 // @ts-check
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'web/dist*/', 'web/src/api/openapi.d.ts', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,6 +19,13 @@ export default tseslint.config(
     // type-only imports written as such.
     files: ['src/engine/**', 'src/contracts/**', 'src/analysis-worker/**'],
     rules: { '@typescript-eslint/consistent-type-imports': 'error' },
+  },
+  {
+    // The dashboard runs in the browser; hooks follow React's rules.
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', sessionStorage: 'readonly' } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['bench/**', 'scripts/**', 'tools/train-sentiment/**', 'src/cli.ts', 'src/demo.ts'],

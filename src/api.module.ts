@@ -1,11 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AuthGuard } from './common/auth/auth.guard.js';
 import { GlobalExceptionFilter } from './common/http/exception-filter.js';
-import { RequestValidationInterceptor } from './common/http/request-validation.interceptor.js';
-import { StudentTextInterceptor } from './common/privacy/student-text.interceptor.js';
+import { RequestValidationGuard } from './common/http/request-validation.guard.js';
 import type { Settings } from './config/settings.js';
 import { DomainModule } from './domain.module.js';
+import { AlertsController } from './modules/alerts/alerts.controller.js';
 import { PipelinesController } from './modules/analysis/pipelines.controller.js';
 import { AnalyticsController } from './modules/analytics/analytics.controller.js';
 import { FacultyReportsController } from './modules/analytics/faculty-reports.controller.js';
@@ -15,6 +15,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { EnrollmentsController } from './modules/enrollments/enrollments.controller.js';
 import { GeneratorController } from './modules/generator/generator.controller.js';
 import { HealthController } from './modules/health/health.controller.js';
+import { HealthModule } from './modules/health/health.module.js';
 import { IngestionController } from './modules/ingestion/ingestion.controller.js';
 import {
   InstitutionFiltersController,
@@ -50,6 +51,7 @@ export const API_CONTROLLERS = [
   PipelinesController,
   AnalyticsController,
   FacultyReportsController,
+  AlertsController,
 ];
 
 /**
@@ -61,13 +63,13 @@ export class ApiModule {
   static forRoot(settings: Settings): DynamicModule {
     return {
       module: ApiModule,
-      imports: [DomainModule.forRoot(settings), AuthModule],
+      imports: [DomainModule.forRoot(settings), AuthModule, HealthModule],
       controllers: API_CONTROLLERS,
       providers: [
+        // In this order: authentication and roles first, then the input.
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: RequestValidationGuard },
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
-        { provide: APP_INTERCEPTOR, useClass: StudentTextInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: RequestValidationInterceptor },
         ScrapeCollectors,
       ],
     };

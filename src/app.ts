@@ -14,7 +14,12 @@ import { buildOpenApiDocument } from './common/http/openapi.js';
 import { API_PREFIX, assertRoutesDeclareAccess, discoverRoutes } from './common/http/route-discovery.js';
 import { createRootLogger, runWithLogger } from './common/logging/logger.js';
 import { instrumentHttpRequests, serveMetrics } from './common/metrics/http-metrics.js';
+import { defaultWebAppDirectory, serveWebApp } from './common/web-app/web-app.js';
 import { PinoNestLogger } from './common/logging/nest-logger.js';
+import { RequestLogController } from './common/logging/request-log.js';
+import { renderStudentTextForReaders } from './common/privacy/student-text.hook.js';
+import { closeConnectionsWhileDraining, ProcessLifecycle } from './common/process/lifecycle.js';
+import { admitRequests } from './common/process/request-admission.js';
 import type { Settings } from './config/settings.js';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
@@ -53,6 +58,7 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
     trustProxy: trustProxyOption(settings.TRUSTED_PROXIES),
+    logController: new RequestLogController(),
   });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(settings), adapter, {
     abortOnError: false,
@@ -61,7 +67,7 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
     logger: new PinoNestLogger(logger),
   });
   app.setGlobalPrefix(API_PREFIX);
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): each entry point handles the signals (closeOnSignals), draining before it closes.
 
   const fastify = app.getHttpAdapter().getInstance();
   acceptJsonOnly(fastify);
@@ -70,6 +76,15 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
     runWithLogger(request.log as unknown as Logger, done);
   });
   instrumentHttpRequests(fastify);
+  renderStudentTextForReaders(fastify);
+  closeConnectionsWhileDraining(fastify, app.get(ProcessLifecycle));
+  // Health checks and metrics scrapes never wait behind a burst of requests.
+  if (settings.REQUEST_CONCURRENCY !== undefined)
+    admitRequests(fastify, {
+      limit: settings.REQUEST_CONCURRENCY,
+      waitMs: settings.DATABASE_CONNECTION_TIMEOUT_MS,
+      exempt: new Set(['health', 'health/ready', 'metrics'].map((path) => `/${API_PREFIX}/${path}`)),
+    });
 
   const document = apiDocument();
   await app.register(fastifyMultipart as never, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
@@ -78,6 +93,8 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
   fastify.get(`/${API_PREFIX}/openapi.json`, async () => document);
   // Outside the controllers: guarded by METRICS_TOKEN rather than a user's session (conventions §2).
   serveMetrics(fastify, `/${API_PREFIX}/metrics`, settings.METRICS_TOKEN);
+  // The dashboard (web/, built by `npm run build`) at `/`; the API keeps everything under /api.
+  await serveWebApp(app, defaultWebAppDirectory());
 
   await app.init();
   return app;

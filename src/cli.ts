@@ -47,6 +47,12 @@ Commands:
                                                                  comments by the model with OPENAI_API_KEY)
   analytics refresh        refresh the analytics views (concurrently) and record the time
                                                                 (needs DATABASE_URL, CACHE_URL)
+  alerts rescreen --semester CODE [--campus CODE]
+                           screen every stored comment of the semester again with the current engine
+                           (after an engine version change); progress on stderr, the counts as JSON.
+                           Idempotent: a comment keeps one alert
+                                                                (needs DATABASE_URL, CACHE_URL; ALERT_WEBHOOK_URL
+                                                                 to announce new alerts)
   help                     this text
 
 CACHE_KEY_PREFIX must be the one the API uses (the demo's is printed in its banner), so the
@@ -199,6 +205,26 @@ async function lms(args: string[]): Promise<void> {
   const { LmsSyncService } = await import('./modules/lms/lms-sync.service.js');
   const result = await withDomain(settings, (context) => context.get(LmsSyncService).sync(null));
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
+
+async function alerts(args: string[]): Promise<void> {
+  const { positionals, values } = parse(args, { semester: { type: 'string' }, campus: { type: 'string' } }, 1);
+  if (positionals[0] !== 'rescreen')
+    throw new UsageError(`unknown alerts command '${positionals[0]}' (expected: rescreen)`);
+  if (values.semester === undefined) throw new UsageError('--semester CODE is required');
+  const semesterCode = values.semester;
+  const settings = loadWorkerSettings();
+  const { AlertRescreen } = await import('./modules/alerts/alert-rescreen.js');
+  const report = await withDomain(settings, (context) =>
+    context
+      .get(AlertRescreen)
+      .rescreen(semesterCode, values.campus, (progress) =>
+        process.stderr.write(
+          `${progress.campusCode} ${progress.semesterCode}: ${progress.screened} comments screened\n`,
+        ),
+      ),
+  );
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
 const generateOptions = {
@@ -394,6 +420,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   lms,
   schedule,
   analytics,
+  alerts,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -3,6 +3,7 @@ import { CacheModule } from './common/cache/cache.module.js';
 import { CoreModule } from './common/core/core.module.js';
 import { QueueModule } from './common/queue/queue.module.js';
 import type { CoreSettings } from './config/settings.js';
+import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { AnalysisModule } from './modules/analysis/analysis.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { FacultyReportsModule } from './modules/analytics/faculty-reports.module.js';
@@ -21,6 +22,7 @@ const FEATURES = [
   InstitutionModule,
   EnrollmentsModule,
   QuestionnairesModule,
+  AlertsModule,
   SubmissionsModule,
   IngestionModule,
   GeneratorModule,

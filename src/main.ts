@@ -2,7 +2,7 @@ import { getLogger } from './common/logging/logger.js';
 import { SettingsError } from './config/parse-settings.js';
 import { loadSettings } from './config/settings.js';
 import { closeOnSignals } from './common/process/shutdown.js';
-import { migrateAndStartApi } from './processes.js';
+import { apiShutdownPart, migrateAndStartApi } from './processes.js';
 
 /** API entry point (`npm run start:api`): the HTTP API only; worker URLs come from the settings. */
 async function main(): Promise<void> {
@@ -10,7 +10,10 @@ async function main(): Promise<void> {
   const app = await migrateAndStartApi(settings);
   const logger = getLogger('main');
   logger.info({ port: settings.PORT }, 'API listening');
-  closeOnSignals(logger, [app]);
+  closeOnSignals(logger, [apiShutdownPart(app, settings.SHUTDOWN_GRACE_MS)], {
+    drainMs: settings.SHUTDOWN_DRAIN_MS,
+    graceMs: settings.SHUTDOWN_GRACE_MS,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,8 @@ import { createApp } from './app.js';
 import { createDatabase, migrateToLatest } from './common/database/database.js';
 import { createRootLogger } from './common/logging/logger.js';
 import { PinoNestLogger } from './common/logging/nest-logger.js';
+import { ProcessLifecycle } from './common/process/lifecycle.js';
+import { httpServicePart, type ShutdownPart } from './common/process/shutdown.js';
 import type { Settings, WorkerSettings } from './config/settings.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -42,9 +44,9 @@ export async function migrateDatabase(url: string): Promise<string[]> {
   }
 }
 
-/** Applies pending migrations, then builds the API and listens on PORT. */
+/** Applies pending migrations (unless MIGRATE_ON_START is false), then builds the API and listens on PORT. */
 export async function migrateAndStartApi(settings: Settings): Promise<NestFastifyApplication> {
-  await migrateDatabase(settings.DATABASE_URL);
+  if (settings.MIGRATE_ON_START) await migrateDatabase(settings.DATABASE_URL);
   const app = await createApp(settings);
   await app.listen({ port: settings.PORT, host: settings.HOST });
   return app;
@@ -65,4 +67,17 @@ export async function startJobWorker(settings: WorkerSettings, logger?: Logger):
 /** The analysis worker inside this process, on ANALYSIS_WORKER_PORT, sharing the process's logger. */
 export function startEmbeddedAnalysisWorker(environment: NodeJS.ProcessEnv, logger: Logger): Promise<FastifyInstance> {
   return startAnalysisWorker(environment, logger.child({ process: 'analysis-worker' }));
+}
+
+/** The API in a shutdown (httpServicePart): drained, then closed with its requests in flight finished. */
+export function apiShutdownPart(app: NestFastifyApplication, graceMs: number): ShutdownPart {
+  return httpServicePart(app.get(ProcessLifecycle), app.getHttpServer(), () => app.close(), graceMs);
+}
+
+/**
+ * The job workers in a shutdown: readiness 503 at once; closing stops taking jobs, gives the running ones
+ * SHUTDOWN_GRACE_MS and hands the rest back to the queue (QueueConnections), then closes the pools.
+ */
+export function jobWorkerShutdownPart(context: INestApplicationContext): ShutdownPart {
+  return { drain: () => context.get(ProcessLifecycle).beginDrain(), close: () => context.close() };
 }

@@ -2,7 +2,14 @@ import { getLogger } from './common/logging/logger.js';
 import { SettingsError } from './config/parse-settings.js';
 import { loadSettings, loadWorkerSettings } from './config/settings.js';
 import { closeOnSignals } from './common/process/shutdown.js';
-import { defaultWorkerUrls, migrateAndStartApi, startEmbeddedAnalysisWorker, startJobWorker } from './processes.js';
+import {
+  apiShutdownPart,
+  defaultWorkerUrls,
+  jobWorkerShutdownPart,
+  migrateAndStartApi,
+  startEmbeddedAnalysisWorker,
+  startJobWorker,
+} from './processes.js';
 
 /**
  * `npm start`: every part in one process (conventions §1): the analysis worker on ANALYSIS_WORKER_PORT, the
@@ -14,7 +21,8 @@ async function main(): Promise<void> {
   const api = await migrateAndStartApi(settings);
   const logger = getLogger('start');
   const analysisWorker = await startEmbeddedAnalysisWorker(process.env, logger);
-  const jobWorker = await startJobWorker(loadWorkerSettings(process.env), logger);
+  const workerSettings = loadWorkerSettings(process.env);
+  const jobWorker = await startJobWorker(workerSettings, logger);
   logger.info(
     {
       port: settings.PORT,
@@ -25,7 +33,14 @@ async function main(): Promise<void> {
     },
     'API, job workers and analysis worker running',
   );
-  closeOnSignals(logger, [analysisWorker, api, jobWorker]);
+  closeOnSignals(
+    logger,
+    [analysisWorker, apiShutdownPart(api, settings.SHUTDOWN_GRACE_MS), jobWorkerShutdownPart(jobWorker)],
+    {
+      drainMs: settings.SHUTDOWN_DRAIN_MS,
+      graceMs: Math.max(settings.SHUTDOWN_GRACE_MS, workerSettings.SHUTDOWN_GRACE_MS),
+    },
+  );
 }
 
 main().catch((error: unknown) => {

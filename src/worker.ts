@@ -2,14 +2,15 @@ import { getLogger } from './common/logging/logger.js';
 import { closeOnSignals } from './common/process/shutdown.js';
 import { SettingsError } from './config/parse-settings.js';
 import { loadWorkerSettings } from './config/settings.js';
-import { startJobWorker } from './processes.js';
+import { jobWorkerShutdownPart, startJobWorker } from './processes.js';
 
 /** Job-worker entry point (`npm run start:worker`): queue consumers and the scheduler, no HTTP. */
 async function main(): Promise<void> {
   const settings = loadWorkerSettings();
   const worker = await startJobWorker(settings);
   getLogger('worker').info({ schedulerEnabled: settings.SCHEDULER_ENABLED }, 'job worker started');
-  closeOnSignals(getLogger('worker'), [worker]);
+  // No drain delay: no load balancer sends a job worker work; it stops taking jobs as soon as it closes.
+  closeOnSignals(getLogger('worker'), [jobWorkerShutdownPart(worker)], { graceMs: settings.SHUTDOWN_GRACE_MS });
 }
 
 main().catch((error: unknown) => {

@@ -172,15 +172,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** How `startApiProcess` starts the API: node flags (`--cpu-prof`), settings over the bench's, its log lines. */
+export interface ApiProcessOptions {
+  nodeArguments?: string[];
+  environment?: Record<string, string>;
+  /** `ignore` sends the API's stdout (its JSON log lines) to /dev/null. Default: inherit. */
+  stdout?: 'inherit' | 'ignore';
+}
+
 /** The built API (dist/src/main.js) in a process of its own, so the load generator does not share its CPU time. */
 export async function startApiProcess(
   databaseUrl: string,
+  options: ApiProcessOptions = {},
 ): Promise<{ baseUrl: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const main = fileURLToPath(new URL('../../src/main.js', import.meta.url));
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, ...benchEnvironment(databaseUrl, port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const child = spawn(process.execPath, [...(options.nodeArguments ?? []), main], {
+    env: { ...process.env, ...benchEnvironment(databaseUrl, port), ...options.environment },
+    stdio: ['ignore', options.stdout ?? 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 300; attempt += 1) {

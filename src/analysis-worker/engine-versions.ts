@@ -7,7 +7,7 @@ import type { WorkerKind } from '../contracts/worker-contracts.js';
  * answered. The topic engine has no version constant of its own yet; this one is bumped when
  * `buildTopicModel`'s results change for the same input.
  */
-export const TOPIC_ENGINE_VERSION = 'local-topics-1.0';
+export const TOPIC_ENGINE_VERSION = 'local-topics-1.1';
 
 export const LOCAL_ENGINE_VERSIONS: Readonly<Record<WorkerKind, string>> = {
   sentiment: SENTIMENT_ENGINE_VERSION,

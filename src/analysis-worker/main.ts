@@ -1,22 +1,31 @@
 import { startMetricsServer } from '../common/metrics/metrics-server.js';
-import { closeOnSignals } from '../common/process/shutdown.js';
+import { ProcessLifecycle } from '../common/process/lifecycle.js';
+import { closeOnSignals, httpServicePart } from '../common/process/shutdown.js';
 import { SettingsError } from '../config/parse-settings.js';
 import { startAnalysisWorker } from './server.js';
 import { loadAnalysisWorkerSettings } from './settings.js';
 
 /**
  * Entry point of `npm run start:analysis-worker`. With METRICS_PORT, `GET /metrics` is served there under the
- * token rule of the API's metrics route. SIGTERM/SIGINT finish in-flight requests, then exit.
+ * token rule of the API's metrics route. SIGTERM drains (`/health/ready` 503) for SHUTDOWN_DRAIN_MS, then
+ * in-flight requests get SHUTDOWN_GRACE_MS to finish; SIGINT skips the drain.
  */
 async function main(): Promise<void> {
   const settings = loadAnalysisWorkerSettings();
-  const app = await startAnalysisWorker();
+  const lifecycle = new ProcessLifecycle();
+  const app = await startAnalysisWorker(process.env, undefined, lifecycle);
   const metrics =
     settings.METRICS_PORT === undefined
       ? undefined
       : await startMetricsServer({ port: settings.METRICS_PORT, token: settings.METRICS_TOKEN });
   if (metrics) app.log.info({ port: metrics.port }, 'metrics served at /metrics');
-  closeOnSignals(app.log, metrics ? [metrics, app] : [app]);
+  // Requests in flight (a topic model can take minutes) finish; past the grace period their connections are cut
+  // and the job worker that called retries the stage.
+  const server = httpServicePart(lifecycle, app.server, () => app.close(), settings.SHUTDOWN_GRACE_MS);
+  closeOnSignals(app.log, metrics ? [metrics, server] : [server], {
+    drainMs: settings.SHUTDOWN_DRAIN_MS,
+    graceMs: settings.SHUTDOWN_GRACE_MS,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@ import {
   type SentimentCompletedOutput,
   type WorkerKind,
 } from '../contracts/worker-contracts.js';
+import type { ProcessLifecycle } from '../common/process/lifecycle.js';
 import type { SentimentScores } from '../engine/contracts.js';
 import type { EngineResult, LanguageModelProvider } from '../llm/index.js';
 import { LOCAL_ENGINE_VERSION, LOCAL_ENGINE_VERSIONS } from './engine-versions.js';
@@ -66,8 +67,14 @@ function healthBody(context: RouteContext, service?: WorkerKind) {
   };
 }
 
-export function registerHealthRoutes(app: FastifyInstance, context: RouteContext): void {
+export function registerHealthRoutes(app: FastifyInstance, context: RouteContext, lifecycle: ProcessLifecycle): void {
   app.get('/health', async () => healthBody(context));
+  // Readiness for whatever balances several analysis workers: 503 from SIGTERM on, while it drains.
+  app.get('/health/ready', async (_request, reply) =>
+    lifecycle.draining
+      ? reply.code(503).send({ status: 'error', checks: { process: 'draining' } })
+      : { status: 'ok', checks: { process: 'running' } },
+  );
   for (const service of ['sentiment', 'embeddings', 'topics'] as const) {
     app.get(`/${service}/health`, async () => healthBody(context, service));
   }

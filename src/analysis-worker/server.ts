@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import type { Logger } from 'pino';
 import { createRootLogger } from '../common/logging/logger.js';
 import { instrumentHttpRequests } from '../common/metrics/http-metrics.js';
+import { closeConnectionsWhileDraining, ProcessLifecycle } from '../common/process/lifecycle.js';
 import { createLanguageModelProvider, type LanguageModelProvider } from '../llm/index.js';
 import { registerWorkerAuth } from './auth.js';
 import { keepBodiesAsBytes } from './body.js';
@@ -18,6 +19,7 @@ import {
   versionFor,
   type RouteContext,
 } from './routes.js';
+import { registerScreenRoutes } from './screen-routes.js';
 import { loadAnalysisWorkerSettings, type AnalysisWorkerSettings } from './settings.js';
 
 export interface AnalysisWorkerOptions {
@@ -31,6 +33,8 @@ export interface AnalysisWorkerOptions {
   provider?: LanguageModelProvider;
   /** Defaults to a runner of ANALYSIS_WORKER_THREADS engine threads. The worker closes it when it closes. */
   jobs?: JobRunner;
+  /** Drained on SIGTERM by the entry point: `/health/ready` answers 503 and responses close their connection. */
+  lifecycle?: ProcessLifecycle;
 }
 
 export function providerFromSettings(settings: AnalysisWorkerSettings, logger: Logger): LanguageModelProvider {
@@ -127,10 +131,13 @@ export async function createAnalysisWorker(options: AnalysisWorkerOptions): Prom
   keepBodiesAsBytes(app, settings.ANALYSIS_WORKER_BODY_LIMIT);
   registerWorkerAuth(app, settings.WORKER_TOKEN);
   handleError(app, settings, context);
-  registerHealthRoutes(app, context);
+  const lifecycle = options.lifecycle ?? new ProcessLifecycle();
+  closeConnectionsWhileDraining(app, lifecycle);
+  registerHealthRoutes(app, context, lifecycle);
   registerSentimentRoutes(app, context);
   registerEmbeddingRoutes(app, context);
   registerTopicRoutes(app, context);
+  registerScreenRoutes(app, context.versionOverride);
   await app.ready();
   return app;
 }
@@ -143,10 +150,11 @@ export async function createAnalysisWorker(options: AnalysisWorkerOptions): Prom
 export async function startAnalysisWorker(
   environment: NodeJS.ProcessEnv = process.env,
   existingLogger?: Logger,
+  lifecycle?: ProcessLifecycle,
 ): Promise<FastifyInstance> {
   const settings = loadAnalysisWorkerSettings(environment);
   const logger = existingLogger ?? createRootLogger(settings.LOG_LEVEL);
-  const app = await createAnalysisWorker({ settings, logger });
+  const app = await createAnalysisWorker({ settings, logger, ...(lifecycle ? { lifecycle } : {}) });
   try {
     await app.listen({ port: settings.ANALYSIS_WORKER_PORT, host: settings.ANALYSIS_WORKER_HOST });
   } catch (error) {

@@ -2,7 +2,12 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { SettingsError, parseSettings } from '../config/parse-settings.js';
-import { languageModelSettingFields, metricsToken, processSettingFields } from '../config/settings.js';
+import {
+  languageModelSettingFields,
+  metricsToken,
+  processSettingFields,
+  shutdownSettingFields,
+} from '../config/settings.js';
 
 const positiveInteger = z.coerce.number().int().positive();
 
@@ -40,6 +45,7 @@ export const analysisWorkerSettingsSchema = z.object({
   /** Serve `GET /metrics` on this port when the worker runs as its own process (conventions §2). */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_TOKEN: metricsToken.optional(),
+  ...shutdownSettingFields,
 });
 
 export type AnalysisWorkerSettings = z.infer<typeof analysisWorkerSettingsSchema>;

@@ -55,8 +55,28 @@ export const workerClientSettingFields = {
   WORKER_TIMEOUT_MS: positiveInteger.default(5 * 60_000),
 };
 
+/**
+ * How a process stops on SIGTERM (README, "Deployment"). Drain: readiness answers 503 and responses close their
+ * connections while the process still serves, so a load balancer moves away before the listener closes (SIGINT,
+ * a person at a terminal, skips it). Grace: how long requests in flight, or running jobs, may take to finish.
+ */
+export const shutdownSettingFields = {
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(2_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+};
+
 /** The bearer token of the metrics endpoints (conventions §2); unset, they answer 404. */
 export const metricsToken = z.string().min(16, { message: 'must be at least 16 characters' });
+
+/** Where each new alert is POSTed (conventions §11), signed with the secret; retried by the job queue. */
+export const alertWebhookSettingFields = {
+  ALERT_WEBHOOK_URL: url.optional(),
+  ALERT_WEBHOOK_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** First retry delay; each later one doubles. */
+  ALERT_WEBHOOK_BACKOFF_MS: positiveInteger.default(5_000),
+  ALERT_WEBHOOK_ATTEMPTS: positiveInteger.default(10),
+};
+export type AlertWebhookSettings = z.infer<z.ZodObject<typeof alertWebhookSettingFields>>;
 
 /** The learning system (Moodle) web service. */
 export const learningSystemSettingFields = {
@@ -89,6 +109,7 @@ export const settingsSchema = z.object({
   ...cacheSettingFields,
   ...workerClientSettingFields,
   ...learningSystemSettingFields,
+  ...alertWebhookSettingFields,
   PORT: port.default(3000),
   JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }),
   ACCESS_TOKEN_TTL: positiveInteger.default(900),
@@ -102,6 +123,14 @@ export const settingsSchema = z.object({
   REQUEST_BODY_LIMIT: positiveInteger.default(5 * 1024 * 1024),
   SCHEDULER_ENABLED: booleanSetting.default(false),
   METRICS_TOKEN: metricsToken.optional(),
+  /** Apply pending migrations before listening; a deployment that runs `migrate` once sets it false. */
+  MIGRATE_ON_START: booleanSetting.default(true),
+  /**
+   * Requests one API process works on at once; more wait their turn, health checks and metrics never do. Unset,
+   * no limit. 32 keeps /health fast under a burst of 200 clients (README, "Deployment").
+   */
+  REQUEST_CONCURRENCY: positiveInteger.optional(),
+  ...shutdownSettingFields,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -113,13 +142,22 @@ export const workerSettingsSchema = z.object({
   ...workerClientSettingFields,
   ...learningSystemSettingFields,
   ...languageModelSettingFields,
+  ...alertWebhookSettingFields,
   SCHEDULER_ENABLED: booleanSetting.default(false),
   /** Stage jobs one worker process runs at a time. */
   PIPELINE_JOB_CONCURRENCY: positiveInteger.default(2),
-  /** A stage job whose worker stops renewing its lock this long is run again (BullMQ's stalled-job check). */
-  JOB_LOCK_DURATION_MS: positiveInteger.default(30_000),
-  /** How often the reconciler re-enqueues stages whose job Redis lost. */
-  RECONCILE_INTERVAL_MS: positiveInteger.default(15_000),
+  /**
+   * A job whose process stops renewing its lock (renewed every quarter of it) this long counts as stalled; with
+   * the stalled check below, a dead process's job runs again elsewhere after 0.75–1 × this + up to one interval.
+   */
+  JOB_LOCK_DURATION_MS: positiveInteger.default(6_000),
+  /** How often one of the job workers (any) looks for jobs whose lock expired (BullMQ's stalled-job check). */
+  JOB_STALLED_CHECK_INTERVAL_MS: positiveInteger.default(2_000),
+  /** How often the reconciler re-enqueues stages whose job Redis lost (or that a crash left without one). */
+  RECONCILE_INTERVAL_MS: positiveInteger.default(5_000),
+  /** Serve GET /health and GET /health/ready on this port (for an orchestrator's probes). */
+  HEALTH_PORT: port.optional(),
+  SHUTDOWN_GRACE_MS: shutdownSettingFields.SHUTDOWN_GRACE_MS,
   /** The user scheduled pipelines are attributed to; the scheduler logs an error and enqueues nothing without it. */
   SUPER_ADMIN_USERNAME: z.string().min(1).optional(),
   /** When the enrollment sync from the learning system runs (with SCHEDULER_ENABLED and LMS_URL set). */

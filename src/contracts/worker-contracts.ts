@@ -134,6 +134,15 @@ export const topicRequestSchema = object({
   }),
 });
 
+/** The comment screen (conventions §11): items of text, answered with the categories each one raises. */
+export const screenRequestSchema = object({
+  input: object({
+    ...lenientJobFields,
+    type: typeLiteral('screen'),
+    items: nonEmptyList(textItem).superRefine(uniqueSubmissionIds),
+  }),
+});
+
 /** A request as validated (what the worker works with). */
 export type SentimentRequest = z.infer<typeof sentimentRequestSchema>;
 export type EmbeddingRequest = z.infer<typeof embeddingRequestSchema>;
@@ -252,6 +261,21 @@ export const topicResponseSchema = z.object({
   output: z.discriminatedUnion('status', [topicCompletedOutputSchema, failedOutputSchema]),
 });
 
+export const screenFlagSchema = z.object({
+  category: z.enum(['harassment', 'discrimination', 'abuse', 'integrity', 'self_harm', 'threat']),
+  score,
+});
+
+export const screenCompletedOutputSchema = z.object({
+  ...completedFields,
+  results: z.array(z.object({ submissionId: z.string().min(1), flags: z.array(screenFlagSchema) })),
+});
+
+export const screenResponseSchema = z.object({
+  output: z.discriminatedUnion('status', [screenCompletedOutputSchema, failedOutputSchema]),
+});
+
+export type ScreenCompletedOutput = z.infer<typeof screenCompletedOutputSchema>;
 export type EngineInfo = z.infer<typeof engineInfoSchema>;
 export type FailedOutput = z.infer<typeof failedOutputSchema>;
 export type SentimentResult = z.infer<typeof sentimentResultSchema>;

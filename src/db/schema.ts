@@ -353,6 +353,25 @@ export interface RecommendedActionTable {
   facet: 'facultyFeedback' | 'inClassroom' | 'outOfClassroom' | 'overall';
 }
 
+export const ALERT_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export interface AlertTable {
+  id: Generated<string>;
+  submission_id: string;
+  category: string;
+  score: number;
+  /** Every category the screen raised: [{ category, score, evidence }]. */
+  flags: Json;
+  status: ColumnType<AlertStatus, AlertStatus | undefined, AlertStatus>;
+  /** [{ status, note, actorId, at }] */
+  history: ColumnType<unknown, string | undefined, string>;
+  engine_version: string;
+  notified_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   analysis_pipelines: AnalysisPipelineTable;
   sentiment_runs: SentimentRunTable;
@@ -382,6 +401,7 @@ export interface Database {
   questionnaire_versions: QuestionnaireVersionTable;
   submissions: SubmissionTable;
   submission_answers: SubmissionAnswerTable;
+  alerts: AlertTable;
 }
 
 export type NewAuditRecord = Insertable<AuditRecordTable>;

@@ -50,6 +50,7 @@ export function demoBanner(settings: Settings, summary: DemoSummary): string {
   return [
     '',
     'Feedback Analysis Service demo is running.',
+    `  Dashboard        ${base}/   (sign in with an account below)`,
     `  API              ${base}/api/v1   (health: ${base}/api/v1/health)`,
     `  Docs             ${base}/api/docs   (OpenAPI: ${base}/api/v1/openapi.json)`,
     `  Analysis worker  http://127.0.0.1:${settings.ANALYSIS_WORKER_PORT}/{sentiment,embeddings,topics}/runsync`,

@@ -70,13 +70,27 @@ export interface DimensionAverage {
   responseCount: number;
 }
 
+/**
+ * A comment of a topic that may be quoted, with the engine's reading of it: evidence must quote comments that
+ * agree with its claim, which only the comment's own label and scores can tell.
+ */
+export interface TopicQuote {
+  text: string;
+  sentiment: SentimentLabel;
+  /** The comment's sentiment scores (they sum to 1). */
+  scores: SentimentScores;
+  /** How close the comment sits to its topic's centre (its topic-assignment probability, 0..1). */
+  centrality: number;
+}
+
 export interface TopicInsight {
   topicId: string;
   label: string;
   keywords: string[];
   commentCount: number;
   sentiment: { positive: number; neutral: number; negative: number };
-  sampleQuotes: string[];
+  /** Quotable comments of the topic: the strongest of each sentiment label, so any claim finds agreeing ones. */
+  quotes: TopicQuote[];
   /** Questionnaire type codes of the submissions behind this topic, with counts. */
   questionnaireCodes: Record<string, number>;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ASPECTS, LABEL_THEMES } from '../engine/embeddings/aspect-lexicon.js';
 import { isValidTopicLabel } from '../engine/labels/index.js';
 import { ModelOutputError } from './model-errors.js';
 import { completeStructured, type ChatSettings } from './structured-output.js';
@@ -13,9 +14,13 @@ const labelOutput = z.object({
 const SYSTEM_PROMPT = [
   'You name topics found in student comments about their teachers and courses.',
   'Each topic comes with a raw label and its keywords, which may be English, Tagalog/Filipino or Cebuano.',
-  'Write one English label per topic: 2 to 4 words, Title Case, no punctuation, naming the aspect of teaching',
-  '(for example "Clear Lecture Explanations", "Late Grade Release"). Labels must be distinct across topics.',
-  'Return every topic index exactly once.',
+  'Label each topic with the phrase from the list below that names the aspect of teaching its keywords are about;',
+  'when none fits, write "Other: " followed by one or two English words for what it is about (for example',
+  '"Other: Canteen Food"). Never join keywords into a label. Labels must be distinct across topics: for a second',
+  'topic on one aspect, use another phrase of that aspect. Return every topic index exactly once.',
+  `Phrases, one aspect per line:\n${[...ASPECTS, ...LABEL_THEMES]
+    .map((entry) => [entry.label, ...entry.alternateLabels].join(' | '))
+    .join('\n')}`,
 ].join(' ');
 
 /** Labels for every topic from the model; throws ModelOutputError unless all are valid and distinct. */

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import type { Recommendation, RecommendationInput } from '../engine/contracts.js';
-import { facetForEvidence, supportingEvidenceFor } from '../engine/recommendations/index.js';
+import type {
+  Recommendation,
+  RecommendationCategory,
+  RecommendationInput,
+  SentimentLabel,
+} from '../engine/contracts.js';
+import { facetForEvidence, quoteAgreesWith, supportingEvidenceFor } from '../engine/recommendations/index.js';
 import { ModelOutputError } from './model-errors.js';
 import { completeStructured, type ChatSettings } from './structured-output.js';
 
@@ -37,7 +42,12 @@ const SYSTEM_PROMPT = [
   'headline: one line that names the topic label or dimension name. description: the figures behind it (counts,',
   'percentages, averages) and why it matters. actionPlan: 3 to 5 numbered, concrete steps a faculty member can',
   'take this term, one per line. priority: HIGH, MEDIUM or LOW from how severe and how widespread the issue is.',
+  'Each quote and sample comment carries its sentiment: if a description quotes a student, an IMPROVEMENT quotes',
+  'only a negative comment (or a neutral one asking for the change) and a STRENGTH only a positive one.',
 ].join(' ');
+
+/** Quotes handed to the model per topic, per sentiment label. */
+const PROMPT_QUOTES_PER_LABEL = 2;
 
 function evidenceForPrompt(input: RecommendationInput): string {
   return JSON.stringify({
@@ -54,10 +64,83 @@ function evidenceForPrompt(input: RecommendationInput): string {
       keywords: topic.keywords.slice(0, 10),
       comments: topic.commentCount,
       sentiment: topic.sentiment,
-      quotes: topic.sampleQuotes.slice(0, 3),
+      quotes: (['negative', 'neutral', 'positive'] as const).flatMap((label) =>
+        topic.quotes
+          .filter((quote) => quote.sentiment === label)
+          .slice(0, PROMPT_QUOTES_PER_LABEL)
+          .map((quote) => ({ text: quote.text, sentiment: quote.sentiment })),
+      ),
     })),
     sampleComments: input.sampleComments.slice(0, 20),
   });
+}
+
+/** A comment the model was shown, with the engine's reading of it. */
+interface ShownComment {
+  text: string;
+  sentiment: SentimentLabel;
+  scores: { positive: number; neutral: number; negative: number };
+}
+
+/** Every comment the prompt showed: topic quotes with their scores, sample comments with their label only. */
+function shownComments(input: RecommendationInput): ShownComment[] {
+  const fromLabel = (sentiment: SentimentLabel) => ({
+    positive: sentiment === 'positive' ? 1 : 0,
+    neutral: sentiment === 'neutral' ? 1 : 0,
+    negative: sentiment === 'negative' ? 1 : 0,
+  });
+  return [
+    ...input.topics.flatMap((topic) => topic.quotes),
+    ...input.sampleComments.map((comment) => ({ ...comment, scores: fromLabel(comment.sentiment) })),
+  ];
+}
+
+/** The shortest start of a comment looked for in the model's text (as the privacy marking does). */
+const QUOTE_ANCHOR = 16;
+const OPENING_QUOTES = new Set(['"', '\u201C']);
+const CLOSING_QUOTE = /["\u201D]/u;
+
+/** The sentence of `text` holding [from, to): from after the previous sentence's end to its own end. */
+function sentenceAround(text: string, from: number, to: number): { start: number; end: number } {
+  let start = 0;
+  for (const match of text.slice(0, from).matchAll(/[.!?…]["\u201D]?\s+/gu)) start = match.index + match[0].length;
+  // A quote ending in "." ends its sentence; one shortened with "…" may not.
+  const endsInside = /[.!?]["\u201D]?$/u.test(text.slice(from, to));
+  const rest = text.slice(to);
+  const end = endsInside ? /^\s*/u.exec(rest) : /[.!?…]+["\u201D]?(?:\s+|$)/u.exec(rest);
+  return { start, end: end ? to + end.index + end[0].length : text.length };
+}
+
+/**
+ * `description` without the sentences that repeat a comment read against the claim (a positive comment in an
+ * IMPROVEMENT, a negative one in a STRENGTH): the model's quotes are held to the rule the local engine keeps.
+ * A comment is recognised by its start (the model may shorten it); a quoted one takes its quotation marks
+ * along. A comment shorter than the anchor ("Very good") counts only inside quotation marks, where it cannot
+ * be the model's own wording.
+ */
+export function withoutDisagreeingQuotes(
+  description: string,
+  category: RecommendationCategory,
+  comments: readonly ShownComment[],
+): string {
+  let result = description;
+  for (const comment of comments) {
+    if (quoteAgreesWith(category, comment)) continue;
+    const text = comment.text.trim();
+    const anchor = text.slice(0, QUOTE_ANCHOR);
+    if (anchor.length === 0) continue;
+    for (let at = result.indexOf(anchor); at >= 0; at = result.indexOf(anchor, at + 1)) {
+      let to = at + anchor.length;
+      while (to < result.length && to - at < text.length && result[to] === text[to - at]) to += 1;
+      if (result[to] === '…') to += 1;
+      const quoted = at > 0 && OPENING_QUOTES.has(result[at - 1] as string) && CLOSING_QUOTE.test(result[to] ?? '');
+      if (text.length < QUOTE_ANCHOR && !quoted) continue;
+      const sentence = sentenceAround(result, quoted ? at - 1 : at, quoted ? to + 1 : to);
+      result = `${result.slice(0, sentence.start)}${result.slice(sentence.end)}`.trim();
+      at = sentence.start - 1;
+    }
+  }
+  return result;
 }
 
 function groundingProblem(entry: ModelRecommendation, input: RecommendationInput): string | undefined {
@@ -89,8 +172,14 @@ export async function generateRecommendationsWithModel(
     system: SYSTEM_PROMPT,
     user: evidenceForPrompt(input),
   });
+  const shown = shownComments(input);
+  // A description left empty once the quotes against its claim are out is an ungrounded one.
+  const answered = output.recommendations.map((entry) => ({
+    ...entry,
+    description: withoutDisagreeingQuotes(entry.description.trim(), entry.category, shown),
+  }));
   const problems: string[] = [];
-  const grounded = output.recommendations.filter((entry, index) => {
+  const grounded = answered.filter((entry, index) => {
     const problem = groundingProblem(entry, input);
     if (problem) problems.push(`recommendations.${index} ${problem}`);
     return problem === undefined;
@@ -107,10 +196,10 @@ export async function generateRecommendationsWithModel(
     return {
       category: entry.category,
       headline: entry.headline.trim(),
-      description: entry.description.trim(),
+      description: entry.description,
       actionPlan: entry.actionPlan.trim(),
       priority: entry.priority,
-      supportingEvidence: supportingEvidenceFor(entry.category, topics, dimensions, input.sampleComments),
+      supportingEvidence: supportingEvidenceFor(entry.category, topics, dimensions),
       facet: facetForEvidence(topics, input),
     };
   });

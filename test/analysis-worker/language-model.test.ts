@@ -150,7 +150,14 @@ describe('the other model steps', () => {
         keywords: ['fast', 'mabilis'],
         commentCount: 30,
         sentiment: { positive: 3, neutral: 7, negative: 20 },
-        sampleQuotes: ['masyadong mabilis po'],
+        quotes: [
+          {
+            text: 'masyadong mabilis po',
+            sentiment: 'negative',
+            scores: { positive: 0.05, neutral: 0.15, negative: 0.8 },
+            centrality: 0.9,
+          },
+        ],
         questionnaireCodes: { FACULTY_IN_CLASSROOM: 30 },
       },
     ],
@@ -186,6 +193,51 @@ describe('the other model steps', () => {
     expect(result.value[1]?.supportingEvidence.sources).toEqual([
       { type: 'dimension', dimensionCode: 'CLARITY', averageScore: 64 },
     ]);
+  });
+
+  it('shows the model labelled quotes and drops its sentences quoting a comment against the claim', async () => {
+    const praise = 'She is very kind to all students! I really enjoyed the class.';
+    const input: RecommendationInput = {
+      ...recommendationInput,
+      topics: recommendationInput.topics.map((topic) => ({
+        ...topic,
+        quotes: [
+          ...topic.quotes,
+          {
+            text: praise,
+            sentiment: 'positive',
+            scores: { positive: 0.95, neutral: 0.04, negative: 0.01 },
+            centrality: 1,
+          },
+        ],
+      })),
+    };
+    const quoting = {
+      ...modelRecommendation(['topic-1'], []),
+      description: `67% of 30 comments are negative. One student wrote: "${praise.slice(0, 40)}..." Another wrote: "masyadong mabilis po". Slowing down matters.`,
+    };
+    const strength = {
+      ...modelRecommendation(['topic-1'], []),
+      category: 'STRENGTH',
+      description: `Students like the class. "${praise}" One wrote "masyadong mabilis po". Keep it up.`,
+    };
+    openai.script(
+      CHAT_PATH,
+      chatCompletion(JSON.stringify({ recommendations: [quoting, strength, modelRecommendation([], ['CLARITY'])] })),
+    );
+    const result = await provider().generateRecommendations(input);
+    expect(result.source).toBe('model');
+    const prompt = userPayload(openai.requests[0] as RecordedRequest);
+    expect(prompt.topics[0].quotes).toEqual([
+      { text: 'masyadong mabilis po', sentiment: 'negative' },
+      { text: praise, sentiment: 'positive' },
+    ]);
+    expect(result.value[0]?.description).toBe(
+      '67% of 30 comments are negative. Another wrote: "masyadong mabilis po". Slowing down matters.',
+    );
+    expect(result.value[1]?.description).toBe(`Students like the class. "${praise}" Keep it up.`);
+    const quoted = result.value[0]?.supportingEvidence.sources[0];
+    expect(quoted?.type === 'topic' && quoted.sampleQuotes).toEqual(['masyadong mabilis po']);
   });
 
   it('rejects ungrounded model recommendations and falls back to the local engine', async () => {

@@ -64,4 +64,61 @@ describe('an analysis pipeline, end to end', () => {
       }
     }
   });
+
+  it('embeds again the vectors an older embedding model made, so a later run reads one vector space', async () => {
+    const admin = await client.login(SUPER_ADMIN.username, SUPER_ADMIN.password);
+    const department = await demoDepartment(database.db);
+    const stored = await database.db.selectFrom('submission_embeddings').select(['submission_id', 'model']).execute();
+    expect(stored.length).toBeGreaterThan(20);
+    const current = stored[0]?.model as string;
+    // Half the vectors as an earlier engine version left them.
+    const aged = stored.filter((_, index) => index % 2 === 0).map((row) => row.submission_id);
+    await database.db
+      .updateTable('submission_embeddings')
+      .set({ model: 'local-aspect-hash-0' })
+      .where('submission_id', 'in', aged)
+      .execute();
+    const created = await client.post(
+      '/api/v1/analysis/pipelines',
+      { semesterId: department.semesterId, scopeType: 'DEPARTMENT', scopeId: department.departmentId },
+      admin,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await client.post(`/api/v1/analysis/pipelines/${created.body.id}/confirm`, undefined, admin)).status).toBe(
+      200,
+    );
+    const done = await waitForStatus(client, admin, created.body.id, ['COMPLETED', 'FAILED']);
+    expect(done.errorMessage).toBeNull();
+    const models = await database.db
+      .selectFrom('submission_embeddings')
+      .select('model')
+      .where('submission_id', 'in', aged)
+      .execute();
+    expect(new Set(models.map((row) => row.model))).toEqual(new Set([current]));
+    // Every gate-passing comment reached the topic model: none was left out for its vector's model.
+    const run = await database.db
+      .selectFrom('sentiment_runs')
+      .select('id')
+      .where('pipeline_id', '=', created.body.id)
+      .executeTakeFirstOrThrow();
+    const passing = await database.db
+      .selectFrom('sentiment_results')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('run_id', '=', run.id)
+      .where('passed_topic_gate', '=', true)
+      .executeTakeFirstOrThrow();
+    const assigned = await database.db
+      .selectFrom('topic_assignments as a')
+      .innerJoin('topics as t', 't.id', 'a.topic_id')
+      .innerJoin('topic_model_runs as r', 'r.id', 't.run_id')
+      .select((eb) => eb.fn.count<number>('a.submission_id').distinct().as('n'))
+      .where('r.pipeline_id', '=', created.body.id)
+      .executeTakeFirstOrThrow();
+    const outliers = await database.db
+      .selectFrom('topic_model_runs')
+      .select('outlier_count')
+      .where('pipeline_id', '=', created.body.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(assigned.n) + Number(outliers.outlier_count)).toBeGreaterThanOrEqual(Number(passing.n));
+  });
 });

@@ -142,9 +142,9 @@ describe('pipeline faults: the job worker is killed', () => {
     const done = await waitForStatus(client, admin, id, ['COMPLETED', 'FAILED'], 30_000);
     expect(done.errorMessage, second.output()).toBeNull();
     expect(done.status).toBe('COMPLETED');
-    // The new process reran the stage within two stalled-job checks of its start (one at start, then one every lock
-    // duration: 3 s here; the bound leaves slack for a loaded machine). With BullMQ's default check interval (30 s,
-    // whatever the lock) it had not rerun 30 s after the kill.
+    // The new process reran the stage within two stalled-job checks after the 3 s lock expired (one at start, then
+    // one every JOB_STALLED_CHECK_INTERVAL_MS, 2 s; the bound leaves slack for a loaded machine). With BullMQ's
+    // default check interval (30 s, whatever the lock) it had not rerun 30 s after the kill.
     const logged = logLines(second.output());
     const startedAt = logged.find((line) => line.msg === 'job worker started')?.time ?? Number.NaN;
     const rerunAt =

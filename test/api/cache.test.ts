@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CacheNamespace, CacheService } from '../../src/common/cache/cache.service.js';
 import { testRedisUrl } from '../support/database-urls.js';
 import {
@@ -114,9 +114,13 @@ describe('cache across API processes', () => {
 });
 
 describe('cache layer', () => {
+  const services: CacheService[] = [];
   function service(): CacheService {
-    return new CacheService(redis, settings);
+    const created = new CacheService(redis, settings);
+    services.push(created);
+    return created;
   }
+  afterAll(() => Promise.all(services.map((created) => created.onApplicationShutdown())));
   const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('50 concurrent cold reads of one key run the loader once', async () => {
@@ -179,5 +183,100 @@ describe('cache layer', () => {
     expect(await cache.getOrLoad(CacheNamespace.ENROLLMENTS_ME, ['x'], 60, async () => 'direct')).toBe('direct');
     expect(await cache.invalidateNamespace(CacheNamespace.ENROLLMENTS_ME)).toBe(0);
     dead.disconnect();
+  });
+});
+
+describe('questionnaire lists kept in memory, in front of Redis', () => {
+  let one: TestApp;
+  let two: TestApp;
+  let a: ApiClient;
+  let b: ApiClient;
+  let admin = '';
+  const TYPES = '/api/v1/questionnaires/types';
+
+  beforeAll(async () => {
+    one = await startTestApp(settings);
+    two = await startTestApp(settings);
+    a = new ApiClient(one.baseUrl);
+    b = new ApiClient(two.baseUrl);
+    admin = await a.login(SUPER_ADMIN.username, SUPER_ADMIN.password);
+    // The unit tests above stored their own values under q-types.
+    await redis.del(`${prefix}q-types:all`);
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+  });
+
+  async function typeName(client: ApiClient, code = 'FACULTY_FEEDBACK'): Promise<string> {
+    const response = await client.get(TYPES, admin);
+    expect(response.status).toBe(200);
+    return (response.body as Array<{ code: string; name: string }>).find((type) => type.code === code)!.name;
+  }
+
+  async function rename(name: string) {
+    await database.db
+      .updateTable('questionnaire_types')
+      .set({ name })
+      .where('code', '=', 'FACULTY_FEEDBACK')
+      .execute();
+  }
+
+  /** On the wall clock: the in-memory entries' freshness clock (`performance.now()`) is stopped in these tests. */
+  async function within(check: () => Promise<boolean>, limitMs = 1000): Promise<void> {
+    const started = Date.now();
+    while (!(await check())) {
+      if (Date.now() - started > limitMs) throw new Error(`not seen within ${limitMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it('an invalidation through one process reaches the other by its message, and the first at once', async () => {
+    const original = await typeName(a);
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      expect(await typeName(b)).toBe(original);
+      await rename('Faculty Feedback (renamed)');
+      // A direct write invalidates nothing: both keep answering from memory, however long it stays.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await typeName(a)).toBe(original);
+      expect(await typeName(b)).toBe(original);
+      // Creating a questionnaire clears q-types (spec): the process that did it reads fresh data at once...
+      const created = await a.post('/api/v1/questionnaires', { title: 'Memory', typeCode: 'FACULTY_FEEDBACK' }, admin);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(await typeName(a)).toBe('Faculty Feedback (renamed)');
+      // ...and the other as soon as the message arrives, with its freshness clock stopped.
+      await within(async () => (await typeName(b)) === 'Faculty Feedback (renamed)');
+    } finally {
+      vi.useRealTimers();
+      await rename(original);
+      await a.post('/api/v1/questionnaires', { title: 'Memory 2', typeCode: 'FACULTY_FEEDBACK' }, admin);
+    }
+  });
+
+  it('losing the subscription empties the memory', async () => {
+    const original = await typeName(b);
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      expect(await typeName(a)).toBe(original);
+      expect(await typeName(b)).toBe(original);
+      // Redis and the database change behind the cache's back (no message): memory still answers.
+      await rename('Faculty Feedback (behind)');
+      await redis.del(`${prefix}q-types:all`);
+      expect(await typeName(a)).toBe(original);
+      expect(await typeName(b)).toBe(original);
+      // Cut both processes' subscriptions (and only theirs: named after this file's key prefix).
+      const clients = String(await redis.call('CLIENT', 'LIST', 'TYPE', 'pubsub'))
+        .split('\n')
+        .filter((line) => line.includes(` name=${prefix}cache-invalidations `));
+      expect(clients.length).toBe(2);
+      for (const line of clients) await redis.call('CLIENT', 'KILL', 'ID', /(?:^| )id=(\d+)/.exec(line)![1]!);
+      await within(async () => (await typeName(b)) === 'Faculty Feedback (behind)');
+      await within(async () => (await typeName(a)) === 'Faculty Feedback (behind)');
+    } finally {
+      vi.useRealTimers();
+      await rename(original);
+      await a.post('/api/v1/questionnaires', { title: 'Memory 3', typeCode: 'FACULTY_FEEDBACK' }, admin);
+    }
   });
 });

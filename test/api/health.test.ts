@@ -1,4 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DATABASE } from '../../src/common/core/tokens.js';
+import { runInTransaction, type DatabaseClient } from '../../src/common/database/database.js';
+import { ProcessLifecycle } from '../../src/common/process/lifecycle.js';
+import { migrations } from '../../src/db/migrations/index.js';
 import { OwnRedis } from '../support/redis-server.js';
 import { ApiClient, createTestDatabase, startTestApp, testSettings } from '../support/test-context.js';
 
@@ -16,19 +21,118 @@ describe('health', () => {
     expect(response.body).toEqual({ status: 'ok', checks: { database: 'ok', cache: 'ok' } });
   });
 
-  it('answers 503 naming the cache while Redis is down, and recovers when it is back', async () => {
+  it('answers 503 naming the cache within about a second of Redis going down, and recovers when it is back', async () => {
     await redis.stop();
-    const down = await client.get('/api/v1/health');
-    expect(down.status).toBe(503);
+    const down = await until(client, '/api/v1/health', 503, 3_000);
     expect(down.body).toEqual({ status: 'error', checks: { database: 'ok', cache: 'error' } });
+    const notReady = await client.get('/api/v1/health/ready');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body).toMatchObject({ status: 'error', checks: { cache: 'error' } });
 
     await redis.restart();
-    let status = 0;
-    for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
-      status = (await client.get('/api/v1/health')).status;
-      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(client, '/api/v1/health', 200, 8_000);
+    await until(client, '/api/v1/health/ready', 200, 3_000);
+  });
+});
+
+/** Polls `path` until it answers `status` (the probe behind it refreshes every second). */
+async function until(on: ApiClient, path: string, status: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await on.get(path);
+    if (response.status === status) return response;
+    if (Date.now() > deadline) throw new Error(`${path} answered ${response.status}, not ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('readiness', () => {
+  it('is 200 with the database, Redis and every migration there, without a credential', async () => {
+    const response = await client.get('/api/v1/health/ready');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', cache: 'ok', migrations: 'ok', process: 'running' },
+    });
+  });
+
+  it('is 503 while a migration of this code is not applied, and turns ready once it is', async () => {
+    const behind = await createTestDatabase();
+    const [last] = Object.keys(migrations).slice(-1);
+    const { rows } = await sql<{ name: string; timestamp: string }>`
+      DELETE FROM kysely_migration WHERE name = ${last} RETURNING name, timestamp`.execute(behind.db);
+    expect(rows).toHaveLength(1);
+    const app = await startTestApp(testSettings(behind, 'health-behind:', { CACHE_URL: redis.url }));
+    try {
+      const behindClient = new ApiClient(app.baseUrl);
+      const pending = await behindClient.get('/api/v1/health/ready');
+      expect(pending.status).toBe(503);
+      expect(pending.body).toEqual({
+        status: 'error',
+        checks: { database: 'ok', cache: 'ok', migrations: 'pending', process: 'running' },
+      });
+      // Liveness is not about the schema.
+      expect((await behindClient.get('/api/v1/health')).status).toBe(200);
+
+      await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${rows[0]?.name}, ${rows[0]?.timestamp})`.execute(
+        behind.db,
+      );
+      await until(behindClient, '/api/v1/health/ready', 200, 3_000);
+    } finally {
+      await app.close();
     }
-    expect(status).toBe(200);
+  });
+
+  it('is 503 from the moment the instance drains, which still serves and closes each connection after it', async () => {
+    const draining = await startTestApp(testSettings(database, 'health-drain:', { CACHE_URL: redis.url }));
+    try {
+      const drainingClient = new ApiClient(draining.baseUrl);
+      expect((await drainingClient.get('/api/v1/health/ready')).headers.get('connection')).not.toBe('close');
+      draining.app.get(ProcessLifecycle).beginDrain();
+      const ready = await drainingClient.get('/api/v1/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ status: 'error', checks: { process: 'draining' } });
+      expect(ready.headers.get('connection')).toBe('close');
+      const health = await drainingClient.get('/api/v1/health');
+      expect(health.status).toBe(200);
+      expect(health.headers.get('connection')).toBe('close');
+    } finally {
+      await draining.close();
+    }
+  });
+});
+
+describe('liveness while the request pool is exhausted', () => {
+  it('answers at once: its probe has a connection of its own', async () => {
+    const busy = await startTestApp(
+      testSettings(database, 'health-busy:', {
+        CACHE_URL: redis.url,
+        DATABASE_POOL_SIZE: '1',
+        DATABASE_CONNECTION_TIMEOUT_MS: '5000',
+      }),
+    );
+    let release = () => undefined as void;
+    const holding = runInTransaction(
+      busy.app.get<DatabaseClient>(DATABASE),
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const busyClient = new ApiClient(busy.baseUrl);
+      // Before: `select 1` through the pool waited behind the held connection, then answered 503 after 2 s.
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const started = performance.now();
+        const response = await busyClient.get('/api/v1/health');
+        expect(performance.now() - started).toBeLessThan(250);
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({ status: 'ok', checks: { database: 'ok', cache: 'ok' } });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    } finally {
+      release();
+      await holding;
+      await busy.close();
+    }
   });
 });
 

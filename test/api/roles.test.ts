@@ -87,7 +87,12 @@ describe('deny by default', () => {
       expect(response.status, `${route.method} ${path}`).toBe(401);
     }
     const open = routes.filter((route) => route.isPublic).map((route) => `${route.method} ${route.path}`);
-    expect(open.sort()).toEqual(['GET /api/v1/health', 'POST /api/v1/auth/login', 'POST /api/v1/auth/refresh']);
+    expect(open.sort()).toEqual([
+      'GET /api/v1/health',
+      'GET /api/v1/health/ready',
+      'POST /api/v1/auth/login',
+      'POST /api/v1/auth/refresh',
+    ]);
   });
 
   it('an application with a route that declares no access refuses to boot', async () => {

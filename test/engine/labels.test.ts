@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ASPECTS, LABEL_THEMES } from '../../src/engine/embeddings/aspect-lexicon.js';
 import { isValidTopicLabel, labelTopics } from '../../src/engine/labels/index.js';
+import { aspectOf } from '../../src/engine/recommendations/aspects.js';
 
 describe('labelTopics', () => {
   it('names aspect topics in English whatever the keywords language', () => {
@@ -21,7 +23,7 @@ describe('labelTopics', () => {
       'Class Punctuality',
       'Grading Fairness',
       'Classroom Facilities',
-      'Canteen Food Expensive',
+      'Other: Canteen Food',
       'Laboratory Work',
       'Classroom Management',
     ]);
@@ -41,7 +43,11 @@ describe('labelTopics', () => {
     expect(labels.map((entry) => entry.topicIndex)).toEqual(topics.map((topic) => topic.topicIndex));
     for (const { label } of labels) expect(isValidTopicLabel(label), label).toBe(true);
     expect(new Set(labels.map((entry) => entry.label.toLowerCase())).size).toBe(labels.length);
-    expect(labels[1]?.label).toBe('Clear Explanations Klaro');
+    expect(labels.slice(0, 3).map((entry) => entry.label)).toEqual([
+      'Clear Explanations',
+      'Lesson Clarity',
+      'Understanding the Lessons',
+    ]);
     expect(labels[6]?.label).toBe('Class Engagement');
   });
 
@@ -54,7 +60,7 @@ describe('labelTopics', () => {
     expect(labels.map((entry) => entry.label)).toEqual([
       'Overall Impressions',
       'General Appreciation',
-      'Overall Impressions Maayo',
+      'Overall Ratings',
     ]);
   });
 
@@ -78,13 +84,19 @@ describe('isValidTopicLabel', () => {
     ['Clear Explanations!', false],
     ['of Clear Explanations', false],
     ['', false],
+    ['Other: Canteen', true],
+    ['Other: Canteen Food', true],
+    ['Other: Canteen Food Prices', false],
+    ['Other:', false],
+    ['Other: canteen', false],
+    ['Other Canteen', true],
   ])('%j → %s', (label, valid) => {
     expect(isValidTopicLabel(label)).toBe(valid);
   });
 });
 
-describe('keyword labels', () => {
-  it('prefer content words to verbs, adverbs and bare ratings', () => {
+describe('labels of topics no aspect names', () => {
+  it('are "Other: …" with content words rather than verbs, adverbs and bare ratings', () => {
     const [topic] = labelTopics([
       {
         topicIndex: 0,
@@ -92,7 +104,7 @@ describe('keyword labels', () => {
         keywords: ['feel', 'great', 'database', 'oracle', 'queries'],
       },
     ]);
-    expect(topic?.label).toBe('Database Oracle Queries');
+    expect(topic?.label).toBe('Other: Database Oracle');
   });
 
   it('name a topic of bare ratings as such, and tell two of them apart by a content word', () => {
@@ -100,7 +112,58 @@ describe('keyword labels', () => {
       { topicIndex: 0, rawLabel: '0_good_excellent', keywords: ['good', 'excellent', 'nice'] },
       { topicIndex: 1, rawLabel: '1_getting_excellent_best', keywords: ['getting', 'excellent', 'best', 'university'] },
     ]).map((topic) => topic.label);
-    expect(labels).toEqual(['Overall Impressions', 'Overall Impressions University']);
+    expect(labels).toEqual(['Overall Impressions', 'Overall Ratings']);
     expect(labels.every(isValidTopicLabel)).toBe(true);
+  });
+});
+
+describe('labels that read as phrases', () => {
+  const phrases = new Set([...ASPECTS, ...LABEL_THEMES].flatMap((entry) => [entry.label, ...entry.alternateLabels]));
+  const isPhraseOrOther = (label: string) => phrases.has(label) || /^Other: \p{L}+( \p{L}+)?$/u.test(label);
+
+  it('never glue keywords together, whatever the keywords', () => {
+    const labels = labelTopics([
+      { topicIndex: 0, rawLabel: '0_aralin_aktibo_bukas', keywords: ['aralin', 'aktibo', 'bukas', 'diyos', 'follows'] },
+      { topicIndex: 1, rawLabel: '1_program_grad_thomas', keywords: ['feel', 'program', 'grad', 'thomas'] },
+      { topicIndex: 2, rawLabel: '2_time_hard_learn', keywords: ['time', 'hard', 'enough', 'learn', 'links'] },
+      { topicIndex: 3, rawLabel: '3_courses_overcome', keywords: ['courses', 'overcome', 'useful'] },
+      { topicIndex: 4, rawLabel: '4_mag-explain_ma’am', keywords: ["ma'am", 'mag-explain', '2nd', 'ok'] },
+    ]).map((entry) => entry.label);
+    for (const label of labels) {
+      expect(isPhraseOrOther(label), label).toBe(true);
+      expect(isValidTopicLabel(label), label).toBe(true);
+    }
+    expect(labels[0]).not.toBe('Aralin Aktibo Bukas');
+    expect(labels[1]).toBe('Other: Program Grad');
+  });
+
+  it('give a later topic another aspect it names nearly as strongly before rephrasing its own', () => {
+    const labels = labelTopics([
+      { topicIndex: 0, rawLabel: '0_explain_clear', keywords: ['explain', 'clear', 'understand'] },
+      { topicIndex: 1, rawLabel: '1_explain_fast', keywords: ['explain', 'fast', 'rushed'] },
+      { topicIndex: 2, rawLabel: '2_klaro_masabtan', keywords: ['klaro', 'masabtan'] },
+    ]).map((entry) => entry.label);
+    expect(labels).toEqual(['Clear Explanations', 'Teaching Pace', 'Lesson Clarity']);
+  });
+
+  it("are read back as their own aspect, so a second topic on an aspect gets that aspect's actions", () => {
+    for (const aspect of ASPECTS) {
+      for (const label of [aspect.label, ...aspect.alternateLabels]) {
+        expect(aspectOf(label), label).toBe(aspect.id);
+        expect(isValidTopicLabel(label), label).toBe(true);
+      }
+    }
+  });
+
+  it('stay distinct when many topics share an aspect or have no keywords', () => {
+    const labels = labelTopics(
+      Array.from({ length: 12 }, (_, index) => ({
+        topicIndex: index,
+        rawLabel: `${index}_`,
+        keywords: index % 2 === 0 ? ['explain', 'clear'] : [],
+      })),
+    ).map((entry) => entry.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    for (const label of labels) expect(isPhraseOrOther(label), label).toBe(true);
   });
 });

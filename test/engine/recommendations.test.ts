@@ -1,19 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import type { DimensionAverage, RecommendationInput, TopicInsight } from '../../src/engine/contracts.js';
+import type {
+  DimensionAverage,
+  RecommendationInput,
+  SentimentLabel,
+  TopicInsight,
+  TopicQuote,
+} from '../../src/engine/contracts.js';
 import { aspectOf } from '../../src/engine/recommendations/aspects.js';
 import { confidenceLevelFor, dimensionAgreement } from '../../src/engine/recommendations/confidence.js';
 import {
   FACET_DOMINANCE_THRESHOLD,
   facetFor,
   generateRecommendations,
+  supportingEvidenceFor,
 } from '../../src/engine/recommendations/index.js';
+
+/** A quotable comment read as `sentiment`, with `strength` of that sentiment (the rest split evenly). */
+function quote(text: string, sentiment: SentimentLabel, strength = 0.8, centrality = 0.9): TopicQuote {
+  const rest = (1 - strength) / 2;
+  const scores = { positive: rest, neutral: rest, negative: rest };
+  scores[sentiment] = strength;
+  return { text, sentiment, scores, centrality };
+}
 
 function topic(overrides: Partial<TopicInsight> & Pick<TopicInsight, 'topicId' | 'label'>): TopicInsight {
   return {
     keywords: [],
     commentCount: 20,
     sentiment: { positive: 10, neutral: 5, negative: 5 },
-    sampleQuotes: [],
+    quotes: [],
     questionnaireCodes: { FACULTY_FEEDBACK: 20 },
     ...overrides,
   };
@@ -48,7 +63,11 @@ const richInput = input({
       keywords: ['mabilis', 'fast', 'lecture'],
       commentCount: 48,
       sentiment: { positive: 6, neutral: 12, negative: 30 },
-      sampleQuotes: ['Sobrang bilis po mag discuss, hindi ko na gets', 'ok lang', 'too fast for us'],
+      quotes: [
+        quote('Sobrang bilis po mag discuss, hindi ko na gets', 'negative', 0.7),
+        quote('ok lang', 'neutral'),
+        quote('too fast for us', 'negative', 0.9),
+      ],
       questionnaireCodes: { FACULTY_IN_CLASSROOM: 40, FACULTY_FEEDBACK: 8 },
     }),
     topic({
@@ -57,7 +76,7 @@ const richInput = input({
       keywords: ['mabait', 'approachable', 'kind'],
       commentCount: 35,
       sentiment: { positive: 31, neutral: 3, negative: 1 },
-      sampleQuotes: ['Mabait po si sir at madaling lapitan'],
+      quotes: [quote('Mabait po si sir at madaling lapitan', 'positive')],
       questionnaireCodes: { FACULTY_OUT_OF_CLASSROOM: 20, FACULTY_FEEDBACK: 15 },
     }),
     topic({
@@ -66,7 +85,7 @@ const richInput = input({
       keywords: ['grade', 'late', 'release'],
       commentCount: 12,
       sentiment: { positive: 1, neutral: 4, negative: 7 },
-      sampleQuotes: ['grades were released very late'],
+      quotes: [quote('grades were released very late', 'negative')],
     }),
     topic({
       topicId: 't4',
@@ -288,5 +307,141 @@ describe('confidenceLevelFor', () => {
       recommendation.headline.startsWith('Clarity of Instruction'),
     );
     expect(clarity?.supportingEvidence.confidenceLevel).toBe('HIGH');
+  });
+});
+
+describe('evidence that agrees with the claim', () => {
+  const engagement = topic({
+    topicId: 'e',
+    label: 'Class Engagement',
+    keywords: ['boring', 'antok', 'activities'],
+    commentCount: 14,
+    sentiment: { positive: 6, neutral: 1, negative: 7 },
+    quotes: [
+      quote(
+        'She is very kind to all students! I really enjoyed the class because she encourages everyone.',
+        'positive',
+        0.99,
+      ),
+      quote('The grading was unfair and nobody explained the rubric to us.', 'negative', 0.95),
+      quote('Nakakaantok po yung class kasi puro reading lang ng slides.', 'negative', 0.7),
+      quote('boring ang klase, walang activities', 'negative', 0.6, 0.5),
+      quote('Sana po more activities para hindi kami antukin.', 'neutral', 0.6),
+      quote('The class is okay, I liked some of the games.', 'neutral', 0.5),
+    ],
+  });
+
+  function topicQuotesOf(recommendation: { supportingEvidence: { sources: unknown[] } } | undefined): string[] {
+    const source = recommendation?.supportingEvidence.sources.find(
+      (entry): entry is { type: 'topic'; sampleQuotes: string[] } => (entry as { type: string }).type === 'topic',
+    );
+    return source?.sampleQuotes ?? [];
+  }
+
+  it('never quotes a positive comment for an IMPROVEMENT, and puts comments about the topic first', () => {
+    const [action] = generateRecommendations(input({ topics: [engagement] }));
+    expect(action?.category).toBe('IMPROVEMENT');
+    expect(topicQuotesOf(action)).toEqual([
+      'Nakakaantok po yung class kasi puro reading lang ng slides.',
+      'boring ang klase, walang activities',
+      'The grading was unfair and nobody explained the rubric to us.',
+    ]);
+    expect(action?.description).toContain('One student wrote: "Nakakaantok po yung class');
+    expect(action?.description).not.toContain('enjoyed');
+  });
+
+  it('never quotes a negative comment for a STRENGTH, and takes neutral ones only when they lean its way', () => {
+    const evidence = supportingEvidenceFor(
+      'STRENGTH',
+      [
+        topic({
+          topicId: 'm',
+          label: 'Subject Mastery',
+          keywords: ['expert', 'knowledgeable'],
+          quotes: [
+            quote('Not knowledgeable at all, cannot answer our questions.', 'negative', 0.97),
+            {
+              text: 'He knows the subject, but the class is so-so.',
+              sentiment: 'neutral',
+              scores: { positive: 0.35, neutral: 0.5, negative: 0.15 },
+              centrality: 1,
+            },
+            {
+              text: 'Expert daw pero hindi namin ramdam.',
+              sentiment: 'neutral',
+              scores: { positive: 0.1, neutral: 0.5, negative: 0.4 },
+              centrality: 1,
+            },
+          ],
+        }),
+      ],
+      [],
+    );
+    const [source] = evidence.sources;
+    expect(source?.type === 'topic' && source.sampleQuotes).toEqual(['He knows the subject, but the class is so-so.']);
+  });
+
+  it('quotes nothing rather than a comment against the claim', () => {
+    const evidence = supportingEvidenceFor(
+      'IMPROVEMENT',
+      [topic({ topicId: 'x', label: 'Teaching Pace', quotes: [quote('Just the right pace, thank you!', 'positive')] })],
+      [],
+    );
+    expect(evidence.sources[0]).toMatchObject({ type: 'topic', sampleQuotes: [] });
+    const [action] = generateRecommendations(
+      input({
+        topics: [
+          topic({
+            topicId: 'x',
+            label: 'Teaching Pace',
+            sentiment: { positive: 2, neutral: 0, negative: 8 },
+            quotes: [quote('Just the right pace, thank you!', 'positive')],
+          }),
+        ],
+      }),
+    );
+    expect(action?.category).toBe('IMPROVEMENT');
+    expect(action?.description).not.toContain('One student wrote');
+  });
+
+  it.each([
+    [{ positive: 1, neutral: 0, negative: 0 }, 'keep positive comments on "Subject Mastery" at or above 90%.'],
+    [{ positive: 19, neutral: 1, negative: 0 }, 'keep positive comments on "Subject Mastery" at or above 90%.'],
+    [{ positive: 7, neutral: 2, negative: 1 }, 'raise positive comments on "Subject Mastery" to at least 80%.'],
+    [{ positive: 17, neutral: 3, negative: 0 }, 'raise positive comments on "Subject Mastery" to at least 90%.'],
+  ])('sets a STRENGTH target that reads as a target (%j)', (sentiment, target) => {
+    const [action] = generateRecommendations(
+      input({ topics: [topic({ topicId: 'm', label: 'Subject Mastery', sentiment })] }),
+    );
+    expect(action?.category).toBe('STRENGTH');
+    expect(action?.actionPlan.split('\n').at(-1)).toMatch(/^\d+\. Target for the next evaluation: /u);
+    expect(action?.actionPlan).toContain(target);
+    expect(action?.actionPlan).not.toContain('100%');
+  });
+
+  it('never sets a target of 100%, even when every comment is negative', () => {
+    const [action] = generateRecommendations(
+      input({
+        topics: [topic({ topicId: 'p', label: 'Teaching Pace', sentiment: { positive: 0, neutral: 0, negative: 9 } })],
+      }),
+    );
+    expect(action?.actionPlan).toContain('bring negative comments on "Teaching Pace" down to 50% or less.');
+    expect(action?.actionPlan).not.toContain('100%');
+  });
+
+  it('sets IMPROVEMENT and dimension targets below the ceiling', () => {
+    const [improvement] = generateRecommendations(
+      input({
+        topics: [topic({ topicId: 'p', label: 'Teaching Pace', sentiment: { positive: 1, neutral: 3, negative: 6 } })],
+      }),
+    );
+    expect(improvement?.actionPlan).toContain('bring negative comments on "Teaching Pace" down to 30% or less.');
+    const actions = generateRecommendations(
+      input({ dimensions: [dimension('MASTERY', 'Subject mastery', 100), dimension('CLARITY', 'Clarity', 84.6)] }),
+    );
+    const strength = actions.find((action) => action.category === 'STRENGTH');
+    expect(strength?.actionPlan).toContain('keep the "Subject mastery" average at or above 90.');
+    const lowest = actions.find((action) => action.headline.includes('Clarity'));
+    expect(lowest?.actionPlan).toContain('raise the "Clarity" average from 84.6 to at least 90.');
   });
 });

@@ -85,6 +85,12 @@ describe('the sentiment corpus', () => {
     expect(bankRuns.size).toBeGreaterThan(1_000);
     const shared = corpus.filter((row) => runsOf(words(row.text)).some((run) => bankRuns.has(run)));
     const share = shared.length / corpus.length;
-    expect(share, shared.slice(0, 10).map((row) => row.text).join('\n')).toBeLessThan(0.05);
+    expect(
+      share,
+      shared
+        .slice(0, 10)
+        .map((row) => row.text)
+        .join('\n'),
+    ).toBeLessThan(0.05);
   });
 });

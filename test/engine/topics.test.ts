@@ -3,6 +3,7 @@ import { generateCorpus } from '../../bench/corpus/generate.js';
 import type { TopicDocument, TopicModelResult } from '../../src/engine/contracts.js';
 import { embedText } from '../../src/engine/embeddings/index.js';
 import { buildTopicModel, TopicModelInputError } from '../../src/engine/topics/index.js';
+import { documentTerms, topicKeywords } from '../../src/engine/topics/keywords.js';
 
 function documentsOf(texts: string[]): TopicDocument[] {
   return texts.map((text, index) => ({ id: `d${index}`, text, embedding: embedText(text) }));
@@ -199,5 +200,34 @@ describe('a small class (about 40 comments over six aspects)', () => {
     // Purity over the documents that got a topic.
     expect(agreeing / assigned).toBeGreaterThanOrEqual(0.75);
     expect(result.metrics.outlierRatio).toBeLessThanOrEqual(0.15);
+  });
+});
+
+describe('topic keywords', () => {
+  it('come from the dominant language of a topic whose comments mix languages', () => {
+    const texts = [
+      'Sir explains the lessons very clearly, the examples are easy to follow.',
+      'She explains every lesson clearly with good examples.',
+      'The explanations are clear and the lessons are easy to follow.',
+      'Klaro kaayo iyang pagpasabot sa leksyon, dali ra masabtan.',
+      'Our teacher is always late and the class starts late.',
+      'He is late to class almost every week.',
+    ];
+    const terms = documentTerms(texts);
+    const keywords = topicKeywords(terms, Int32Array.from([0, 0, 0, 0, 1, 1]), 2).map((list) =>
+      list.map((term) => terms.vocabulary[term]),
+    );
+    expect(keywords[0]).toEqual(expect.arrayContaining(['explains', 'lessons', 'examples']));
+    for (const cebuano of ['klaro', 'pagpasabot', 'leksyon', 'masabtan']) expect(keywords[0]).not.toContain(cebuano);
+    expect(keywords[1]).toContain('late');
+  });
+
+  it('keep every word of a topic written in one language', () => {
+    const texts = ['Klaro kaayo iyang pagpasabot sa leksyon.', 'Klaro ang leksyon, dali ra masabtan ang pagpasabot.'];
+    const terms = documentTerms(texts);
+    const [keywords] = topicKeywords(terms, Int32Array.from([0, 0]), 1);
+    expect(keywords?.map((term) => terms.vocabulary[term])).toEqual(
+      expect.arrayContaining(['klaro', 'leksyon', 'pagpasabot']),
+    );
   });
 });

@@ -22,7 +22,10 @@ function userWith(...roles: Role[]): AuthenticatedUser {
 
 /** Any SESSION_AUTHENTICATOR will do: the guard knows only the contract. */
 function guardFor(user: AuthenticatedUser | null): AuthGuard {
-  const sessions: SessionAuthenticator = { authenticate: async (token) => (token === 'good' ? user : null) };
+  const sessions: SessionAuthenticator = {
+    authenticate: async (token) => (token === 'good' ? user : null),
+    forget: () => undefined,
+  };
   return new AuthGuard(new Reflector(), sessions);
 }
 

@@ -21,42 +21,62 @@ export function roleNotAllowedMessage(allowed: Iterable<Role>): string {
     : `role not allowed; this route is for ${roleList(roles)}`;
 }
 
+/** What a route lets through: anyone (public), or holders of these roles. */
+interface RouteAccess {
+  public: boolean;
+  allowed: ReadonlySet<Role>;
+}
+
 /**
  * The global guard. Denies by default: a route runs only when it is explicitly @Public() or the
  * caller holds one of the roles its class declares (or its method adds). The session and roles come
- * from the SESSION_AUTHENTICATOR (the auth module) on every request, so a change applies at once.
+ * from the SESSION_AUTHENTICATOR (the auth module), which reads them from the database or from memory the
+ * database keeps current, so a change applies on every instance within one second.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  /** A route's access, worked out from its metadata on its first request (the metadata never changes). */
+  private readonly access = new WeakMap<object, Map<string | undefined, RouteAccess>>();
+
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(SESSION_AUTHENTICATOR) private readonly sessions: SessionAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
-    const allowed = new Set<Role>([
-      ...(this.reflector.get<Role[] | undefined>(ROLES_KEY, context.getClass()) ?? []),
-      ...(this.reflector.get<Role[] | undefined>(ROLES_KEY, context.getHandler()) ?? []),
-    ]);
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    if (request.routeOptions.url?.startsWith('/api/v1/analysis')) {
-      for (const role of ANALYSIS_FORBIDDEN_ROLES) allowed.delete(role);
-    }
-
+    const { public: open, allowed } = this.routeAccess(context, request.routeOptions.url);
+    if (open) return true;
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match?.[1]) throw unauthenticated('missing bearer token');
     const user = await this.sessions.authenticate(match[1]);
     if (!user) throw unauthenticated('invalid or expired token');
     request.user = user;
-
     if (allowed.size === 0) {
       getLogger('auth').error({ route: request.routeOptions.url }, 'route declares no roles; denied');
       throw forbidden(roleNotAllowedMessage(allowed));
     }
     if (!user.roles.some((role) => allowed.has(role))) throw forbidden(roleNotAllowedMessage(allowed));
     return true;
+  }
+
+  private routeAccess(context: ExecutionContext, url: string | undefined): RouteAccess {
+    const handler = context.getHandler();
+    let byUrl = this.access.get(handler);
+    if (!byUrl) this.access.set(handler, (byUrl = new Map()));
+    let access = byUrl.get(url);
+    if (access) return access;
+    const targets = [handler, context.getClass()];
+    const allowed = new Set<Role>([
+      ...(this.reflector.get<Role[] | undefined>(ROLES_KEY, context.getClass()) ?? []),
+      ...(this.reflector.get<Role[] | undefined>(ROLES_KEY, handler) ?? []),
+    ]);
+    if (url?.startsWith('/api/v1/analysis')) {
+      for (const role of ANALYSIS_FORBIDDEN_ROLES) allowed.delete(role);
+    }
+    access = { public: this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets) === true, allowed };
+    byUrl.set(url, access);
+    return access;
   }
 }

@@ -8,6 +8,11 @@ import type { AuthenticatedUser } from './authenticated-user.js';
 export interface SessionAuthenticator {
   /** The user of a valid, unexpired, unrevoked access token, or null for any token that is not. */
   authenticate(bearerToken: string): Promise<AuthenticatedUser | null>;
+  /**
+   * Forget whatever is remembered about users: this process has just committed a change to users, roles,
+   * assignments or sessions, and its next request must see it (other processes learn of it by themselves).
+   */
+  forget(): void;
 }
 
 export const SESSION_AUTHENTICATOR = Symbol('SESSION_AUTHENTICATOR');

@@ -10,15 +10,46 @@ const errorSchema = z.object({
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
-  delete json.$schema;
-  return json;
+/** Schemas that a route's schema refers to (recursive ones, such as a category tree), by component name. */
+type SharedSchemas = Record<string, JsonSchema>;
+
+function rewriteReferences(value: unknown, rename: (name: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => rewriteReferences(item, rename));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => {
+      const local = key === '$ref' && typeof item === 'string' ? /^#\/(?:definitions|\$defs)\/(.+)$/.exec(item) : null;
+      return [key, local ? `#/components/schemas/${rename(local[1] as string)}` : rewriteReferences(item, rename)];
+    }),
+  );
 }
 
-function parameters(schema: z.ZodType | undefined, location: 'query' | 'path'): JsonSchema[] {
+/**
+ * zod writes a recursive schema's definition beside it, referred to as `#/definitions/…`, which an OpenAPI
+ * document resolves from its root, where nothing is: such definitions move to components.schemas under a name
+ * of the route's own, so the document stays valid for client generators.
+ */
+function toSchema(schema: z.ZodType, io: 'input' | 'output', shared: SharedSchemas, owner: string): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
+  const local = (json.definitions ?? json.$defs) as Record<string, JsonSchema> | undefined;
+  if (!local) return json;
+  delete json.definitions;
+  delete json.$defs;
+  const rename = (name: string) => `${owner}.${io}.${name}`.replace(/[^A-Za-z0-9._-]/g, '_');
+  for (const [name, definition] of Object.entries(local))
+    shared[rename(name)] = rewriteReferences(definition, rename) as JsonSchema;
+  return rewriteReferences(json, rename) as JsonSchema;
+}
+
+function parameters(
+  schema: z.ZodType | undefined,
+  location: 'query' | 'path',
+  shared: SharedSchemas,
+  owner: string,
+): JsonSchema[] {
   if (!schema) return [];
-  const json = toSchema(schema, 'input');
+  const json = toSchema(schema, 'input', shared, owner);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => ({
@@ -33,43 +64,53 @@ function parameters(schema: z.ZodType | undefined, location: 'query' | 'path'): 
 /** The OpenAPI 3 document, built from the same route metadata and zod schemas that validate requests. */
 export function buildOpenApiDocument(routes: DiscoveredRoute[], version: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const shared: SharedSchemas = {};
   for (const route of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
     const spec = route.spec;
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const pathParameterNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] as string);
-    const documentedPath = parameters(spec?.params, 'path');
+    const owner = `${route.controller}.${route.handler}`;
+    const documentedPath = parameters(spec?.params, 'path', shared, owner);
     const undocumented = pathParameterNames
       .filter((name) => !documentedPath.some((parameter) => parameter.name === name))
       .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
     const status = String(spec?.status ?? (route.method === 'POST' ? 201 : 200));
     const operation: JsonSchema = {
-      operationId: `${route.controller}.${route.handler}`,
+      operationId: owner,
       summary: spec?.summary ?? route.handler,
       tags: spec?.tags ?? [route.controller.replace(/Controller$/, '')],
       description: [
         route.isPublic ? 'No credential needed.' : `Roles: ${route.roles.join(', ')}.`,
         ...(spec?.description ? [spec.description] : []),
       ].join(' '),
-      parameters: [...documentedPath, ...undocumented, ...parameters(spec?.query, 'query')],
+      parameters: [...documentedPath, ...undocumented, ...parameters(spec?.query, 'query', shared, owner)],
       responses: {
         [status]: spec?.produces
           ? { description: 'OK', content: { [spec.produces]: { schema: { type: 'string', format: 'binary' } } } }
           : spec?.response
-            ? { description: 'OK', content: { 'application/json': { schema: toSchema(spec.response, 'output') } } }
+            ? {
+                description: 'OK',
+                content: { 'application/json': { schema: toSchema(spec.response, 'output', shared, owner) } },
+              }
             : { description: 'OK' },
-        default: { description: 'Error', content: { 'application/json': { schema: toSchema(errorSchema, 'output') } } },
+        default: {
+          description: 'Error',
+          content: { 'application/json': { schema: toSchema(errorSchema, 'output', shared, owner) } },
+        },
       },
       ...(route.isPublic ? { security: [] } : {}),
     };
     if (spec?.consumes) {
       operation.requestBody = {
         required: true,
-        content: { [spec.consumes]: { schema: spec.body ? toSchema(spec.body, 'input') : { type: 'object' } } },
+        content: {
+          [spec.consumes]: { schema: spec.body ? toSchema(spec.body, 'input', shared, owner) : { type: 'object' } },
+        },
       };
     } else if (spec?.body) {
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: toSchema(spec.body, 'input') } },
+        content: { 'application/json': { schema: toSchema(spec.body, 'input', shared, owner) } },
       };
     }
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
@@ -83,7 +124,10 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], version: string)
         'Faculty evaluations, questionnaires and multilingual feedback analysis. Errors use one body: { statusCode, error, message, details? }.',
     },
     servers: [{ url: '/' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      ...(Object.keys(shared).length > 0 ? { schemas: shared } : {}),
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
     security: [{ bearer: [] }],
     paths,
   };

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 export const ROUTE_SPEC = 'fas:route-spec';
 
 /**
- * What a route accepts and returns. The same zod schemas validate the request (RequestValidationInterceptor)
+ * What a route accepts and returns. The same zod schemas validate the request (RequestValidationGuard)
  * and describe it in the OpenAPI document, so the two cannot drift apart.
  */
 export interface RouteSpec {

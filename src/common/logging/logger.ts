@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { pino, type Logger } from 'pino';
+import { pino, type Level, type Logger } from 'pino';
 import PinoPretty from 'pino-pretty';
+import { redactSecrets } from './redact.js';
 
 /**
  * One pino root logger per process. During a request the request's child logger (which carries the
@@ -23,28 +24,8 @@ export function createRootLogger(level: string, options: { pretty?: boolean; std
   root = pino(
     {
       level,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          '*.password',
-          '*.refreshToken',
-          '*.accessToken',
-          '*.apiKey',
-          '*.token',
-          '*.wstoken',
-          '*.JWT_SECRET',
-          '*.WORKER_TOKEN',
-          '*.LMS_TOKEN',
-          '*.OPENAI_API_KEY',
-          '*.METRICS_TOKEN',
-          'password',
-          'refreshToken',
-          'accessToken',
-          'token',
-        ],
-        censor: '[redacted]',
-      },
+      // Secrets (passwords, tokens, keys, credential headers) are censored by redactSecrets, not pino's `redact`.
+      formatters: { log: redactSecrets },
     },
     ...(pretty ? [pretty] : options.stderr ? [pino.destination({ fd: 2, sync: true })] : []),
   );
@@ -53,6 +34,14 @@ export function createRootLogger(level: string, options: { pretty?: boolean; std
 
 export function runWithLogger<T>(logger: Logger, callback: () => T): T {
   return requestContext.run({ logger }, callback);
+}
+
+/**
+ * Whether a line at `level` would be written here, without making a component logger: for the hot paths that
+ * log at debug, where getLogger's child logger would cost more than the check.
+ */
+export function isLogged(level: Level): boolean {
+  return (requestContext.getStore()?.logger ?? root).isLevelEnabled(level);
 }
 
 /** The current request's logger when inside a request, else the process logger, bound to a component. */

@@ -5,7 +5,7 @@
  * redaction") is kept by one mechanism instead of a list of fields: wherever student text is put into
  * something a reader may receive (a report comment, a theme's quote, a recommendation's evidence, a sentence
  * of its description, text a language model wrote that repeats a comment), it is wrapped in invisible
- * marks naming the faculty member the comment is about. Every HTTP response (StudentTextInterceptor), every
+ * marks naming the faculty member the comment is about. Every HTTP response (renderStudentTextForReaders), every
  * error body and every PDF passes through `renderForReader`, which removes the marks for readers who may see
  * the text and withholds the text from the faculty member it is about, whatever other role they hold.
  *
@@ -34,6 +34,11 @@ export function studentText(text: string, subjectId: string | null): string {
 
 export function hasStudentText(value: string): boolean {
   return value.includes(OPEN);
+}
+
+/** Whether any mark character is in `text` (a serialized body, say): if not, rendering it changes nothing. */
+export function carriesMarks(text: string): boolean {
+  return text.includes(OPEN) || text.includes(SUBJECT_END) || text.includes(CLOSE);
 }
 
 /** A comment known to have been given to a recommendation step, and whom it is about. */

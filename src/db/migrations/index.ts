@@ -4,6 +4,8 @@ import * as questionnaires from './0002-questionnaires.js';
 import * as dataHygiene from './0003-data-hygiene.js';
 import * as analysisPipelines from './0004-analysis-pipelines.js';
 import * as analyticsViews from './0005-analytics-views.js';
+import * as principalNotifications from './0006-principal-notifications.js';
+import * as alerts from './0007-alerts.js';
 
 /** Every migration in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-data-hygiene': dataHygiene,
   '0004-analysis-pipelines': analysisPipelines,
   '0005-analytics-views': analyticsViews,
+  '0006-principal-notifications': principalNotifications,
+  '0007-alerts': alerts,
 };

@@ -214,3 +214,16 @@ export function aspectScores(tokens: readonly string[]): Float64Array {
   }
   return scores;
 }
+
+/**
+ * The aspect a comment is filed under by the lexicon alone: the index into ASPECTS of its strongest aspect
+ * (the first on a tie), or -1 when it names none. What the aspect block of its embedding points at most.
+ */
+export function dominantAspect(tokens: readonly string[]): number {
+  const scores = aspectScores(tokens);
+  let best = -1;
+  scores.forEach((score, aspect) => {
+    if (score > 0 && (best < 0 || score > (scores[best] as number))) best = aspect;
+  });
+  return best;
+}

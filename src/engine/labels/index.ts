@@ -1,13 +1,14 @@
 /**
- * Local topic labels: 2-4 words, title case, English, distinct across the topics of a run. A topic whose
- * keywords name a teaching aspect of the aspect lexicon (in any of its languages) gets that aspect's
- * label ("Clear Explanations", "Class Punctuality"); a topic of thanks, facilities or bare ratings
- * ("Good", "Excellent") gets the theme's label; anything else gets its top keywords in title case. When
- * two topics would share a label, the later one (topics come largest first) is told apart by a further
- * keyword of its own.
+ * Local topic labels: 2-4 words, title case, English, distinct across the topics of a run, and always a phrase
+ * a dean can read. A topic whose keywords name a teaching aspect of the aspect lexicon (in any of its
+ * languages) gets that aspect's label ("Clear Explanations", "Class Punctuality"); a topic of thanks,
+ * facilities or bare ratings ("Good", "Excellent") gets the theme's label; anything else is "Other: " with one
+ * or two of its content words ("Other: Canteen Food"), never a string of keywords. When two topics (largest
+ * first) would share a label, the later one takes another aspect its keywords name nearly as strongly, else
+ * another phrasing of the same aspect ("Lesson Clarity"), else an "Other: …" label.
  */
 
-import { ASPECTS, EVALUATIVE_WORDS } from '../embeddings/aspect-lexicon.js';
+import { ASPECTS, EVALUATIVE_WORDS, LABEL_THEMES } from '../embeddings/aspect-lexicon.js';
 import { aspectHitsOfToken } from '../embeddings/aspect-matcher.js';
 
 export interface LabelInput {
@@ -23,6 +24,16 @@ export interface TopicLabel {
 
 /** Aspect evidence a topic's keywords need (one strong word near the top, or a few weak ones). */
 const ASPECT_EVIDENCE = 0.75;
+/**
+ * Share of the best aspect's evidence another aspect needs to name a topic whose best aspect's label is taken:
+ * a topic about clarity and pacing whose clarity label went to a larger topic is then "Teaching Pace".
+ */
+const SECOND_ASPECT_SHARE = 0.6;
+/** Label words of an "Other: …" label: one or two content words. */
+const OTHER_PREFIX = 'Other:';
+const OTHER_WORDS = 2;
+/** Words for an "Other: …" label when a topic has no usable keyword. */
+const FALLBACK_OTHER_WORDS = ['Comments', 'Remarks', 'Notes', 'Views', 'Opinions', 'Thoughts', 'Points', 'Mentions'];
 /** Keywords further down the list count less: weight 1 / (1 + RANK_DECAY · rank). */
 const RANK_DECAY = 0.25;
 const MAXIMUM_WORDS = 4;
@@ -49,7 +60,7 @@ const MINOR_WORDS = new Set([
 /**
  * Words that are poor label words when a topic is named by its keywords: verbs of saying and feeling,
  * adverbs, quantifiers and bare ratings. "Feel Great Behind" tells a dean nothing; the nouns next to
- * these words usually do. They are only skipped while enough other keywords remain.
+ * these words usually do. They are used only when a topic has no other keyword.
  */
 const WEAK_LABEL_WORDS: ReadonlySet<string> = new Set([
   ...EVALUATIVE_WORDS,
@@ -57,31 +68,9 @@ const WEAK_LABEL_WORDS: ReadonlySet<string> = new Set([
   went going come came seem seemed seems want wanted say said tell told give gave given use used find found put
   learned learnt definitely really actually truly enough behind always never also just still even much many lot
   lots thing things stuff way bit kind sort maybe quite pretty very well better best great excellent awesome
-  overall able sure lang talaga naman kaayo gyud jud ra pa din rin`.split(/\s+/u),
+  overall able sure makes gives gets takes goes comes uses need needs first lang talaga naman kaayo gyud jud ra pa
+  din rin`.split(/\s+/u),
 ]);
-
-/** Themes outside teaching aspects that many comments share. */
-const THEMES: ReadonlyArray<{ label: string; words: ReadonlySet<string> }> = [
-  {
-    label: 'General Appreciation',
-    words: new Set(
-      `thank thanks salamat maraming daghang bless blessings keep padayon kudos appreciate grateful
-      salamuch thankful`.split(/\s+/u),
-    ),
-  },
-  {
-    label: 'Classroom Facilities',
-    words: new Set(
-      `room classroom library aircon airconditioner electric fan fans projector chairs chair ventilation mainit init
-      hot facilities facility tv`.split(/\s+/u),
-    ),
-  },
-  {
-    // Comments that only rate ("Good", "Excellent", "Maayo kaayo"): checked after thanks.
-    label: 'Overall Impressions',
-    words: new Set([...EVALUATIVE_WORDS, ...'satisfactory satisfied fine nice ok okay'.split(' ')]),
-  },
-];
 
 function keywordsOf(topic: LabelInput): string[] {
   if (topic.keywords.length > 0) return topic.keywords.map((keyword) => keyword.toLowerCase());
@@ -96,7 +85,8 @@ function rankWeight(rank: number): number {
   return 1 / (1 + RANK_DECAY * rank);
 }
 
-function aspectLabel(keywords: readonly string[]): string | undefined {
+/** Aspects the keywords name with enough evidence, strongest first (ties by lexicon order). */
+function aspectRanking(keywords: readonly string[]): Array<{ aspect: number; score: number }> {
   const scores = new Float64Array(ASPECTS.length);
   keywords.forEach((keyword, rank) => {
     for (const part of keyword.split(/\s+/u)) {
@@ -105,79 +95,95 @@ function aspectLabel(keywords: readonly string[]): string | undefined {
       }
     }
   });
-  let best = -1;
-  scores.forEach((score, aspect) => {
-    if (score >= ASPECT_EVIDENCE && (best < 0 || score > (scores[best] as number))) best = aspect;
-  });
-  return best < 0 ? undefined : ASPECTS[best]?.label;
+  return [...scores]
+    .map((score, aspect) => ({ aspect, score }))
+    .filter((entry) => entry.score >= ASPECT_EVIDENCE)
+    .sort((a, b) => b.score - a.score || a.aspect - b.aspect);
 }
 
 /** A theme names the topic when its best keyword, or two of its top three, belong to the theme. */
-function themeLabel(keywords: readonly string[]): string | undefined {
+function themeOf(keywords: readonly string[]): (typeof LABEL_THEMES)[number] | undefined {
   const first = keywords[0];
   if (first === undefined) return undefined;
   const top = keywords.slice(0, 3);
-  return THEMES.find((theme) => theme.words.has(first) || top.filter((keyword) => theme.words.has(keyword)).length >= 2)
-    ?.label;
+  return LABEL_THEMES.find(
+    (theme) => theme.words.has(first) || top.filter((keyword) => theme.words.has(keyword)).length >= 2,
+  );
 }
 
 function titleWord(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** Keywords usable as label words: letters (and inner hyphens or apostrophes) only. */
-function labelWords(keywords: readonly string[]): string[] {
-  return keywords.filter((keyword) => /^\p{L}+(?:['-]\p{L}+)*$/u.test(keyword)).map(titleWord);
+/** Keywords usable in an "Other: …" label: letters only, content words before weak ones, in rank order. */
+function otherWords(keywords: readonly string[]): string[] {
+  const letters = keywords.filter((keyword) => /^\p{L}{3,}$/u.test(keyword));
+  const strong = letters.filter((keyword) => !WEAK_LABEL_WORDS.has(keyword));
+  return [...new Set(strong.length > 0 ? strong : letters)].map(titleWord);
 }
 
-function keywordLabel(keywords: readonly string[]): string {
-  const strong = keywords.filter((keyword) => !WEAK_LABEL_WORDS.has(keyword));
-  const words = labelWords(strong.length >= 2 ? strong : keywords);
-  if (words.length === 0) return 'General Comments';
-  if (words.length === 1) return `${words[0] as string} Comments`;
-  return words.slice(0, words.length >= 3 ? 3 : 2).join(' ');
-}
-
-function baseLabel(keywords: readonly string[]): string {
-  return aspectLabel(keywords) ?? themeLabel(keywords) ?? keywordLabel(keywords);
-}
-
-/** A label not yet used: the base, else the base with one of the topic's keywords, else numbered. */
-function distinctLabel(base: string, keywords: readonly string[], used: ReadonlySet<string>): string {
-  if (!used.has(base.toLowerCase())) return base;
-  const baseWords = base.split(' ');
-  const stem = baseWords.slice(0, MAXIMUM_WORDS - 1).join(' ');
-  const present = new Set(baseWords.map((word) => word.toLowerCase()));
-  const strongFirst = [
-    ...keywords.filter((keyword) => !WEAK_LABEL_WORDS.has(keyword)),
-    ...keywords.filter((keyword) => WEAK_LABEL_WORDS.has(keyword)),
-  ];
-  for (const word of labelWords(strongFirst)) {
-    if (present.has(word.toLowerCase())) continue;
-    const candidate = `${stem} ${word}`;
-    if (!used.has(candidate.toLowerCase())) return candidate;
+/** "Other: A B" from the best content words, else another pair or one word of them, not yet used. */
+function otherLabel(keywords: readonly string[], used: ReadonlySet<string>): string {
+  const words = otherWords(keywords);
+  const candidates: string[][] = [];
+  for (let first = 0; first < words.length; first += 1) {
+    for (let second = first + 1; second < words.length; second += 1)
+      candidates.push([words[first], words[second]] as string[]);
   }
-  for (let number = 2; ; number += 1) {
-    const candidate = `${stem} ${number}`;
-    if (!used.has(candidate.toLowerCase())) return candidate;
+  candidates.push(...words.map((word) => [word]));
+  candidates.push(...FALLBACK_OTHER_WORDS.map((word) => [word]));
+  for (const first of FALLBACK_OTHER_WORDS)
+    for (const second of FALLBACK_OTHER_WORDS) if (first !== second) candidates.push([first, second]);
+  for (const candidate of candidates) {
+    const label = `${OTHER_PREFIX} ${candidate.slice(0, OTHER_WORDS).join(' ')}`;
+    if (!used.has(label.toLowerCase())) return label;
   }
+  throw new Error('no distinct "Other" label is left for this topic');
+}
+
+/**
+ * The label of one topic given the labels already taken in the run: its aspect, another aspect it names
+ * nearly as strongly, another phrasing of its aspect, its theme, else "Other: …".
+ */
+export function labelForKeywords(keywords: readonly string[], used: ReadonlySet<string>): string {
+  const words = keywords.map((keyword) => keyword.toLowerCase());
+  const free = (label: string) => !used.has(label.toLowerCase());
+  const ranking = aspectRanking(words);
+  const top = ranking[0];
+  if (top !== undefined) {
+    for (const entry of ranking) {
+      const label = ASPECTS[entry.aspect]?.label;
+      if (label !== undefined && entry.score >= top.score * SECOND_ASPECT_SHARE && free(label)) return label;
+    }
+    const aspect = ASPECTS[top.aspect];
+    const phrase = aspect ? [aspect.label, ...aspect.alternateLabels].find(free) : undefined;
+    if (phrase !== undefined) return phrase;
+  }
+  const theme = themeOf(words);
+  const phrase = theme ? [theme.label, ...theme.alternateLabels].find(free) : undefined;
+  return phrase ?? otherLabel(words, used);
 }
 
 export function labelTopics(topics: readonly LabelInput[]): TopicLabel[] {
   const used = new Set<string>();
   return topics.map((topic) => {
-    const keywords = keywordsOf(topic);
-    const label = distinctLabel(baseLabel(keywords), keywords, used);
+    const label = labelForKeywords(keywordsOf(topic), used);
     used.add(label.toLowerCase());
     return { topicIndex: topic.topicIndex, label };
   });
 }
 
+/** An "Other: …" label: the prefix and one or two words of letters, each starting with a capital. */
+export function isOtherLabel(label: string): boolean {
+  return /^Other: \p{Lu}\p{L}*(?: \p{Lu}\p{L}*)?$/u.test(label);
+}
+
 /**
  * 2-4 words separated by single spaces, each starting with a capital letter or a digit; short function
- * words ("and", "of", "on") may stay lowercase after the first word.
+ * words ("and", "of", "on") may stay lowercase after the first word. Or an "Other: …" label.
  */
 export function isValidTopicLabel(label: string): boolean {
+  if (label.startsWith(OTHER_PREFIX)) return isOtherLabel(label);
   if (label !== label.trim() || label.length === 0) return false;
   const words = label.split(' ');
   if (words.length < 2 || words.length > MAXIMUM_WORDS) return false;

@@ -5,11 +5,15 @@ import type {
   Facet,
   RecommendationCategory,
   RecommendationInput,
-  SampleComment,
+  SentimentLabel,
   SentimentScores,
   SupportingEvidence,
   TopicInsight,
 } from '../contracts.js';
+import { ASPECTS } from '../embeddings/aspect-lexicon.js';
+import { aspectScores } from '../embeddings/aspect-matcher.js';
+import { tokenize } from '../text/index.js';
+import { aspectOf, type TeachingAspect } from './aspects.js';
 import { confidenceLevelFor, dimensionAgreement } from './confidence.js';
 import { facetFor } from './facet.js';
 
@@ -45,18 +49,65 @@ function truncateQuote(quote: string): string {
   return `${trimmed.slice(0, MAX_QUOTE_LENGTH - 1).trimEnd()}…`;
 }
 
-/** Up to three quotes, those known (from the sample comments) to carry the supporting sentiment first. */
-function pickQuotes(topic: TopicInsight, category: RecommendationCategory, sampleComments: SampleComment[]): string[] {
-  const wanted = category === 'IMPROVEMENT' ? 'negative' : 'positive';
-  const supporting = new Set(
-    sampleComments.filter((comment) => comment.sentiment === wanted).map((c) => c.text.trim()),
-  );
-  const quotes = topic.sampleQuotes.filter((quote) => quote.trim().length > 0);
-  const ordered = [
-    ...quotes.filter((quote) => supporting.has(quote.trim())),
-    ...quotes.filter((quote) => !supporting.has(quote.trim())),
-  ];
-  return ordered.slice(0, MAX_QUOTES_PER_SOURCE).map(truncateQuote);
+/** The sentiment a claim rests on: negative comments for an IMPROVEMENT, positive ones for a STRENGTH. */
+function claimedSentiment(category: RecommendationCategory): 'positive' | 'negative' {
+  return category === 'IMPROVEMENT' ? 'negative' : 'positive';
+}
+
+/**
+ * Whether a comment may be quoted for a claim: one the engine reads as saying the claim (negative for an
+ * IMPROVEMENT, positive for a STRENGTH), or a neutral one leaning that way ("sana po mas mabagal" under a
+ * pacing IMPROVEMENT). A comment read the opposite way never is: a glowing comment under "make the class more
+ * engaging" tells a dean the evidence is wrong.
+ */
+export function quoteAgreesWith(
+  category: RecommendationCategory,
+  quote: { sentiment: SentimentLabel; scores: SentimentScores },
+): boolean {
+  const wanted = claimedSentiment(category);
+  if (quote.sentiment === wanted) return true;
+  if (quote.sentiment !== 'neutral') return false;
+  const opposite = wanted === 'negative' ? 'positive' : 'negative';
+  return nonNegative(quote.scores[wanted]) > nonNegative(quote.scores[opposite]);
+}
+
+/** Whether a quote talks about its topic: it names the topic's teaching aspect or one of its keywords. */
+function aboutTopic(text: string, aspect: TeachingAspect, keywords: ReadonlySet<string>): boolean {
+  const tokens = tokenize(text);
+  if (tokens.some((token) => keywords.has(token))) return true;
+  const index = ASPECTS.findIndex((definition) => definition.id === aspect);
+  return index >= 0 && (aspectScores(tokens)[index] ?? 0) > 0;
+}
+
+/**
+ * Up to three quotes that agree with the claim, the most typical first: comments read as saying the claim
+ * before neutral ones leaning that way, then those about the topic (its aspect or keywords) before those
+ * that only happen to sit in it, then the strongest agreeing sentiment weighted by closeness to the topic's
+ * centre. No agreeing comment means no quote rather than a contradicting one.
+ */
+export function pickQuotes(topic: TopicInsight, category: RecommendationCategory): string[] {
+  const wanted = claimedSentiment(category);
+  const aspect = aspectOf(topic.label, topic.keywords);
+  const keywords = new Set(topic.keywords.map((keyword) => keyword.toLowerCase()));
+  const seen = new Set<string>();
+  const ranked = topic.quotes
+    .filter((quote) => quote.text.trim().length > 0 && quoteAgreesWith(category, quote))
+    .filter((quote) => {
+      const key = quote.text.trim();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((quote) => ({
+      text: quote.text,
+      saysClaim: quote.sentiment === wanted ? 1 : 0,
+      about: aboutTopic(quote.text, aspect, keywords) ? 1 : 0,
+      weight: nonNegative(quote.scores[wanted]) * (0.5 + 0.5 * Math.min(1, nonNegative(quote.centrality))),
+    }))
+    .sort(
+      (a, b) => b.saysClaim - a.saysClaim || b.about - a.about || b.weight - a.weight || a.text.localeCompare(b.text),
+    );
+  return ranked.slice(0, MAX_QUOTES_PER_SOURCE).map((quote) => truncateQuote(quote.text));
 }
 
 function roundTo(value: number, decimals: number): number {
@@ -64,18 +115,14 @@ function roundTo(value: number, decimals: number): number {
   return Math.round(value * factor) / factor;
 }
 
-function topicSource(
-  topic: TopicInsight,
-  category: RecommendationCategory,
-  sampleComments: SampleComment[],
-): EvidenceTopicSource {
+function topicSource(topic: TopicInsight, category: RecommendationCategory): EvidenceTopicSource {
   return {
     type: 'topic',
     topicId: topic.topicId,
     label: topic.label,
     commentCount: topic.commentCount,
     sentimentBreakdown: { ...topic.sentiment },
-    sampleQuotes: pickQuotes(topic, category, sampleComments),
+    sampleQuotes: pickQuotes(topic, category),
   };
 }
 
@@ -91,10 +138,9 @@ export function supportingEvidenceFor(
   category: RecommendationCategory,
   topics: TopicInsight[],
   dimensions: DimensionAverage[],
-  sampleComments: SampleComment[] = [],
 ): SupportingEvidence {
   const sources: SupportingEvidence['sources'] = [
-    ...topics.map((topic) => topicSource(topic, category, sampleComments)),
+    ...topics.map((topic) => topicSource(topic, category)),
     ...dimensions.map(dimensionSource),
   ];
   const comments = topics.reduce((sum, topic) => sum + nonNegative(topic.commentCount), 0);

@@ -4,7 +4,7 @@ import { facetForEvidence, supportingEvidenceFor } from './evidence.js';
 import { actionPlanOf, descriptionOf, headlineOf, subjectOf } from './wording.js';
 
 export { FACET_DOMINANCE_THRESHOLD, facetFor } from './facet.js';
-export { facetForEvidence, supportingEvidenceFor } from './evidence.js';
+export { facetForEvidence, pickQuotes, quoteAgreesWith, supportingEvidenceFor } from './evidence.js';
 
 export const MIN_RECOMMENDATIONS = 3;
 export const MAX_RECOMMENDATIONS = 7;
@@ -76,7 +76,6 @@ function toRecommendation(candidate: Candidate, input: RecommendationInput): Rec
     candidate.category,
     topics,
     candidate.dimensions.map((entry) => entry.dimension),
-    input.sampleComments,
   );
   return {
     category: candidate.category,

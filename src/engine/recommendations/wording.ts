@@ -1,4 +1,7 @@
 import type { SupportingEvidence } from '../contracts.js';
+import { ASPECTS } from '../embeddings/aspect-lexicon.js';
+import { aspectScores } from '../embeddings/aspect-matcher.js';
+import { tokenize } from '../text/index.js';
 import { CHECK_IN_TEMPLATE, formatActionPlan, templateFor, type ActionTemplate } from './action-templates.js';
 import { dimensionName, type Candidate, type DimensionEvidence, type TopicEvidence } from './candidates.js';
 
@@ -50,14 +53,27 @@ function dimensionSentence(evidence: DimensionEvidence): string {
   return `${base}, the ${relativeTo.position} of ${relativeTo.dimensionCount} rated dimensions (mean ${score(relativeTo.mean)}).`;
 }
 
-function quoteSentence(evidence: SupportingEvidence): string {
+function excerpt(quote: string): string {
+  return quote.length <= DESCRIPTION_QUOTE_LENGTH
+    ? quote
+    : `${quote.slice(0, DESCRIPTION_QUOTE_LENGTH - 1).trimEnd()}…`;
+}
+
+/**
+ * One quote from the evidence, which only holds comments agreeing with the claim. Of the first topic's quotes
+ * (most typical first), the first whose shown start still names the topic's aspect: a long mixed comment cut
+ * after its praise would otherwise seem to contradict an IMPROVEMENT. An excerpt always starts where the
+ * comment starts, so it is recognised as the student's words wherever it is shown.
+ */
+function quoteSentence(candidate: Candidate, evidence: SupportingEvidence): string {
+  const aspect = ASPECTS.findIndex((definition) => definition.id === candidate.aspect);
   for (const source of evidence.sources) {
     if (source.type !== 'topic') continue;
-    const quote = source.sampleQuotes[0];
+    const shown = source.sampleQuotes.map(excerpt);
+    const naming = shown.find((quote) => aspect >= 0 && (aspectScores(tokenize(quote))[aspect] ?? 0) > 0);
+    const quote = naming ?? shown[0];
     if (!quote) continue;
-    const short =
-      quote.length <= DESCRIPTION_QUOTE_LENGTH ? quote : `${quote.slice(0, DESCRIPTION_QUOTE_LENGTH - 1).trimEnd()}…`;
-    return ` One student wrote: "${short}"`;
+    return ` One student wrote: "${quote}"`;
   }
   return '';
 }
@@ -65,29 +81,47 @@ function quoteSentence(evidence: SupportingEvidence): string {
 /** The numbers behind the recommendation, why it matters, and one quote when a topic supplies one. */
 export function descriptionOf(candidate: Candidate, evidence: SupportingEvidence): string {
   const sentences = [...candidate.topics.map(topicSentence), ...candidate.dimensions.map(dimensionSentence)];
-  return `${sentences.join(' ')} ${templateOf(candidate).rationale}${quoteSentence(evidence)}`;
+  return `${sentences.join(' ')} ${templateOf(candidate).rationale}${quoteSentence(candidate, evidence)}`;
 }
+
+/**
+ * Highest figure a target asks for: a share or an average of 100 cannot be raised, and keeping it there is
+ * not a fair target, so a high current figure is kept "at or above" this instead.
+ */
+export const TARGET_CEILING = 90;
+/** How far a target raises a share (percentage points) or an average (points on 0..100). */
+const TARGET_STEP = 10;
+/** The lowest share of negative comments an IMPROVEMENT target asks for: none at all is not a fair target. */
+const NEGATIVE_SHARE_FLOOR = 10;
 
 /** A measurable target for the next evaluation, from the primary source's current figure. */
 function targetStep(candidate: Candidate): string | undefined {
   if (candidate.checkIn) return undefined;
+  const prefix = 'Target for the next evaluation:';
   const topic = candidate.topics[0];
   if (topic) {
+    // The current share is in the description; repeating "now 100%" here would read as the target.
     const label = topic.topic.label;
     if (candidate.category === 'IMPROVEMENT') {
       const now = percent(topic.shares.negative);
-      return `Target for the next evaluation: negative comments on "${label}" below ${Math.max(10, Math.round(now / 2))}% (now ${now}%).`;
+      const target = Math.max(NEGATIVE_SHARE_FLOOR, Math.round(now / 2));
+      if (target >= now) return `${prefix} keep negative comments on "${label}" at or below ${now}%.`;
+      return `${prefix} bring negative comments on "${label}" down to ${target}% or less.`;
     }
-    return `Target for the next evaluation: keep positive comments on "${label}" at or above ${percent(topic.shares.positive)}%.`;
+    const now = percent(topic.shares.positive);
+    if (now >= TARGET_CEILING) return `${prefix} keep positive comments on "${label}" at or above ${TARGET_CEILING}%.`;
+    return `${prefix} raise positive comments on "${label}" to at least ${Math.min(TARGET_CEILING, now + TARGET_STEP)}%.`;
   }
   const dimension = candidate.dimensions[0]?.dimension;
   if (!dimension) return undefined;
   const name = dimensionName(dimension);
+  const now = score(dimension.average);
   if (candidate.category === 'IMPROVEMENT') {
-    const target = Math.min(90, Math.round(dimension.average + 10));
-    return `Target for the next evaluation: raise the "${name}" average from ${score(dimension.average)} to at least ${target}.`;
+    const target = Math.min(TARGET_CEILING, Math.round(dimension.average + TARGET_STEP));
+    if (target <= dimension.average) return `${prefix} keep the "${name}" average at or above ${now}.`;
+    return `${prefix} raise the "${name}" average from ${now} to at least ${target}.`;
   }
-  return `Target for the next evaluation: keep the "${name}" average at or above ${Math.floor(dimension.average)}.`;
+  return `${prefix} keep the "${name}" average at or above ${Math.min(TARGET_CEILING, Math.floor(dimension.average))}.`;
 }
 
 export function actionPlanOf(candidate: Candidate): string {

@@ -289,19 +289,30 @@ export class PipelineOrchestrator {
     const run = await this.results.sentimentRun(pipeline.id);
     if (!run) throw new Error('the pipeline has no sentiment run');
     if (url) {
-      const missing = await this.results.missingEmbeddings(run.id);
-      for (let offset = 0; offset < missing.length; offset += EMBEDDING_BATCH) {
-        const batch = missing.slice(offset, offset + EMBEDDING_BATCH);
-        const output = await this.client.embeddings(url, {
-          jobId: randomUUID(),
-          version: CONTRACT_VERSION,
-          type: 'embedding',
-          items: batch.map((item) => ({ submissionId: item.submissionId, text: item.text })),
-          metadata: { pipelineId: pipeline.id, runId: run.id },
-          publishedAt: new Date().toISOString(),
-        });
-        await this.results.storeEmbeddings(output.results, output.model);
-      }
+      const embed = async (items: ReadonlyArray<{ submissionId: string; text: string }>) => {
+        let model: string | undefined;
+        for (let offset = 0; offset < items.length; offset += EMBEDDING_BATCH) {
+          const batch = items.slice(offset, offset + EMBEDDING_BATCH);
+          const output = await this.client.embeddings(url, {
+            jobId: randomUUID(),
+            version: CONTRACT_VERSION,
+            type: 'embedding',
+            items: batch.map((item) => ({ submissionId: item.submissionId, text: item.text })),
+            metadata: { pipelineId: pipeline.id, runId: run.id },
+            publishedAt: new Date().toISOString(),
+          });
+          await this.results.storeEmbeddings(output.results, output.model);
+          model = output.model;
+        }
+        return model;
+      };
+      // The worker's current model, from the vectors it just made or, when none were missing, from one
+      // comment embedded again; vectors an older model made are then embedded again, so one pipeline's
+      // comments share one vector space (the topic model reads only one).
+      const first = await this.results.firstGatePassing(run.id);
+      const current =
+        (await embed(await this.results.missingEmbeddings(run.id))) ?? (first ? await embed([first]) : undefined);
+      if (current) await embed(await this.results.staleEmbeddings(run.id, current));
     }
     return this.commit(context, PipelineJob.EMBEDDINGS, async (trx, stages) => {
       await this.pipelines.update(trx, pipeline.id, {
@@ -401,7 +412,11 @@ export class PipelineOrchestrator {
       const used = new Set<string>();
       for (const topic of topics) {
         const proposed = answer.value.find((label) => label.topicIndex === topic.topicIndex)?.label;
-        const label = normalizeLabel(scrubPersonalNames(proposed ?? topic.rawLabel, { knownNames }), used);
+        const label = normalizeLabel(
+          scrubPersonalNames(proposed ?? topic.rawLabel, { knownNames }),
+          used,
+          topic.keywords,
+        );
         if (label) {
           used.add(label.toLowerCase());
           labels.push({ topicId: topic.id, label });

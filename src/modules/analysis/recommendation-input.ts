@@ -1,4 +1,10 @@
-import type { DimensionAverage, SampleComment, SentimentLabel, TopicInsight } from '../../engine/contracts.js';
+import type {
+  DimensionAverage,
+  SampleComment,
+  SentimentLabel,
+  TopicInsight,
+  TopicQuote,
+} from '../../engine/contracts.js';
 import {
   leafSections,
   QUESTION_VALUE_RANGE,
@@ -8,7 +14,8 @@ import {
 /** Spec, Limits: top topics used and sample comments for the recommendations. */
 export const TOP_TOPICS = 10;
 export const SAMPLE_COMMENTS = 20;
-export const QUOTES_PER_TOPIC = 3;
+/** Quotable comments handed on per topic and sentiment label: the engine quotes up to three that agree with a claim. */
+export const QUOTES_PER_LABEL = 3;
 
 const LABELS: readonly SentimentLabel[] = ['positive', 'neutral', 'negative'];
 
@@ -61,16 +68,60 @@ interface Assigned {
   label: SentimentLabel;
   positive: number;
   negative: number;
+  /** Probability of the comment's dominant assignment: how close it sits to the topic's centre. */
+  probability: number;
 }
 
-/** How strongly a comment says what its label says: quotes are picked strongest first. */
+/** How strongly a comment says what its label says: sample comments are picked strongest first. */
 const strength = (comment: { label: SentimentLabel; positive: number; negative: number }) =>
   comment.label === 'positive' ? comment.positive : comment.label === 'negative' ? comment.negative : 0;
 
+/** How clearly a comment reads as its label; a neutral one by how far it leans either way. */
+function quoteStrength(row: Assigned): number {
+  return row.label === 'neutral' ? Math.abs(row.positive - row.negative) : strength(row);
+}
+
 /**
- * The top topics by dominant comment count, each with its sentiment breakdown and up to three quotes from
- * its dominant assignments, strongest sentiment first. Counts are those of the stored dominant assignments,
- * so a recommendation's evidence can be checked against the rows.
+ * The quotable comments of one topic (its dominant assignments with text): for each sentiment label, the
+ * QUOTES_PER_LABEL that read most clearly as it, nearest the topic's centre first, each with its label and
+ * scores. Whatever the topic's claim turns out to be (a STRENGTH, an IMPROVEMENT), the engine can then quote
+ * comments that agree with it; a comment written twice is offered once.
+ */
+export function topicQuotes(rows: readonly Assigned[], scrub: (text: string) => string): TopicQuote[] {
+  const quotes: TopicQuote[] = [];
+  const seen = new Set<string>();
+  for (const label of LABELS) {
+    const ranked = rows
+      .filter((row) => row.label === label && row.text)
+      .sort(
+        (a, b) =>
+          quoteStrength(b) - quoteStrength(a) ||
+          b.probability - a.probability ||
+          (a.text as string).localeCompare(b.text as string),
+      );
+    let taken = 0;
+    for (const row of ranked) {
+      if (taken >= QUOTES_PER_LABEL) break;
+      const text = scrub(row.text as string);
+      if (seen.has(text.trim())) continue;
+      seen.add(text.trim());
+      const neutral = Math.max(0, 1 - row.positive - row.negative);
+      quotes.push({
+        text,
+        sentiment: label,
+        scores: { positive: row.positive, neutral, negative: row.negative },
+        centrality: row.probability,
+      });
+      taken += 1;
+    }
+  }
+  return quotes;
+}
+
+/**
+ * The top topics by dominant comment count, each with its sentiment breakdown and its quotable comments (see
+ * topicQuotes). Counts are those of the stored dominant assignments, so a recommendation's evidence can be
+ * checked against the rows.
  */
 export function topicInsights(
   topics: ReadonlyArray<{ id: string; label: string | null; rawLabel: string; keywords: string[] }>,
@@ -88,18 +139,13 @@ export function topicInsights(
         sentiment[row.label] += 1;
         questionnaireCodes[row.typeCode] = (questionnaireCodes[row.typeCode] ?? 0) + 1;
       }
-      const quotes = [...rows]
-        .filter((row) => row.text)
-        .sort((a, b) => strength(b) - strength(a) || (a.text as string).localeCompare(b.text as string))
-        .slice(0, QUOTES_PER_TOPIC)
-        .map((row) => scrub(row.text as string));
       return {
         topicId: topic.id,
         label: topic.label ?? topic.rawLabel,
         keywords: topic.keywords,
         commentCount: rows.length,
         sentiment,
-        sampleQuotes: quotes,
+        quotes: topicQuotes(rows, scrub),
         questionnaireCodes,
       };
     })

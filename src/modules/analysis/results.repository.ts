@@ -60,6 +60,14 @@ export interface AssignmentWrite {
 }
 
 /** The runs and results of the stages: sentiment, embeddings, topics, labels, recommendations. */
+/**
+ * The comment's text for the recommendations, or null when it raised an alert: a flagged comment is never a
+ * sample quote (conventions §11), while its row still counts in the topic's and the run's sentiment.
+ */
+const quotableText = sql<
+  string | null
+>`CASE WHEN EXISTS (SELECT 1 FROM alerts al WHERE al.submission_id = s.id) THEN NULL ELSE s.cleaned_comment END`;
+
 @Injectable()
 export class ResultsRepository {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
@@ -127,7 +135,40 @@ export class ResultsRepository {
       .execute() as Promise<Array<{ submissionId: string; text: string }>>;
   }
 
-  /** Embeddings are facts of a submission, not of a run: written as they come, kept for later pipelines. */
+  /**
+   * Gate-passing submissions of the run whose stored embedding came from another model than `model` (the
+   * worker's current one): their vectors live in another space and are embedded again.
+   */
+  staleEmbeddings(runId: string, model: string) {
+    return this.db
+      .selectFrom('sentiment_results as r')
+      .innerJoin('submissions as s', 's.id', 'r.submission_id')
+      .innerJoin('submission_embeddings as e', 'e.submission_id', 'r.submission_id')
+      .select(['r.submission_id as submissionId', 's.cleaned_comment as text'])
+      .where('r.run_id', '=', runId)
+      .where('r.passed_topic_gate', '=', true)
+      .where('e.model', '<>', model)
+      .orderBy('r.submission_id')
+      .execute() as Promise<Array<{ submissionId: string; text: string }>>;
+  }
+
+  /** The first gate-passing submission of the run: what the worker is asked to embed to learn its model. */
+  firstGatePassing(runId: string) {
+    return this.db
+      .selectFrom('sentiment_results as r')
+      .innerJoin('submissions as s', 's.id', 'r.submission_id')
+      .select(['r.submission_id as submissionId', 's.cleaned_comment as text'])
+      .where('r.run_id', '=', runId)
+      .where('r.passed_topic_gate', '=', true)
+      .orderBy('r.submission_id')
+      .limit(1)
+      .executeTakeFirst() as Promise<{ submissionId: string; text: string } | undefined>;
+  }
+
+  /**
+   * Embeddings are facts of a submission, not of a run: written as they come, kept for later pipelines. A
+   * vector of another model is replaced (the worker's model changed); one of the same model is kept.
+   */
   async storeEmbeddings(
     rows: ReadonlyArray<{ submissionId: string; embedding: readonly number[] }>,
     model: string,
@@ -143,7 +184,16 @@ export class ResultsRepository {
             embedding: toEmbeddingBytes(row.embedding),
           })),
         )
-        .onConflict((oc) => oc.column('submission_id').doNothing())
+        .onConflict((oc) =>
+          oc
+            .column('submission_id')
+            .doUpdateSet((eb) => ({
+              model: eb.ref('excluded.model'),
+              dimensions: eb.ref('excluded.dimensions'),
+              embedding: eb.ref('excluded.embedding'),
+            }))
+            .where('submission_embeddings.model', '<>', model),
+        )
         .execute();
   }
 
@@ -267,12 +317,13 @@ export class ResultsRepository {
       .select([
         't.id as topicId',
         'a.submission_id as submissionId',
-        's.cleaned_comment as text',
+        quotableText.as('text'),
         's.faculty_id as facultyId',
         's.questionnaire_type_code as typeCode',
         'r.label',
         'r.positive',
         'r.negative',
+        'a.probability',
       ])
       .where('t.run_id', '=', topicRunId)
       .where('a.is_dominant', '=', true)
@@ -286,7 +337,7 @@ export class ResultsRepository {
       .innerJoin('submissions as s', 's.id', 'r.submission_id')
       .select([
         'r.submission_id as submissionId',
-        's.cleaned_comment as text',
+        quotableText.as('text'),
         's.faculty_id as facultyId',
         'r.label',
         'r.positive',

@@ -1,61 +1,49 @@
-/** Spec: a topic label is 2 to 4 words, title case, and (here) distinct within its run. */
-export const LABEL_MIN_WORDS = 2;
-export const LABEL_MAX_WORDS = 4;
+import { LABEL_PHRASES } from '../../engine/embeddings/aspect-lexicon.js';
+import { isOtherLabel, labelForKeywords } from '../../engine/labels/index.js';
 
-const SMALL_WORDS = new Set([
-  'and',
-  'or',
-  'of',
-  'the',
-  'a',
-  'an',
-  'in',
-  'on',
-  'for',
-  'to',
-  'with',
-  'at',
-  'by',
-  'sa',
-  'ng',
-  'at',
-]);
+function titleWord(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
 
-function titleWord(word: string, index: number): string {
-  const lower = word.toLowerCase();
-  if (index > 0 && SMALL_WORDS.has(lower)) return lower;
-  // Acronyms and codes stay as written (IT, CS101, PPT).
-  if (/^[A-Z0-9]{2,}$/.test(word)) return word;
-  return lower.charAt(0).toUpperCase() + lower.slice(1);
+/** A proposal as a phrase to compare: placeholders and punctuation out, single spaces. */
+function plainWords(proposed: string): string[] {
+  return proposed
+    .replace(/\[name\]/giu, ' ')
+    .replace(/[^\p{L}\p{N}' -]+/gu, ' ')
+    .split(/\s+/u)
+    .filter((word) => word.length > 0 && word !== '-' && word !== "'");
+}
+
+/** "Other: …" as the labeller writes it, from a proposal of that form; undefined for any other proposal. */
+function otherForm(proposed: string): string | undefined {
+  const match = /^\s*other\s*:\s*(.*)$/isu.exec(proposed.replace(/\[name\]/giu, ' '));
+  if (!match) return undefined;
+  const words = (match[1] ?? '').split(/\s+/u).filter((word) => /^\p{L}+$/u.test(word));
+  if (words.length === 0 || words.length > 2) return undefined;
+  const label = `Other: ${words.map(titleWord).join(' ')}`;
+  return isOtherLabel(label) ? label : undefined;
 }
 
 /**
- * A proposed label made to fit the rules: placeholders and punctuation out, 2-4 words in title case, and a
- * label already used in the run gets a distinguishing word ("Class Pacing" → "Class Pacing II"). Returns null
- * when nothing usable is left (the topic keeps its raw label).
+ * The label a topic gets from a proposed one (a language model's, or the raw label when it proposed none),
+ * held to the labelling rule: a phrase of the aspect lexicon (in the lexicon's spelling) or "Other: " with one
+ * or two words, distinct in the run. Anything else (a string of the topic's keywords such as "Aralin Aktibo
+ * Bukas", or a free phrase the lexicon does not know) gives way to the local label of the topic's keywords, so
+ * a dean reads the same kind of labels whichever engine wrote them. Null only when no distinct label is left.
  */
-export function normalizeLabel(proposed: string, used: ReadonlySet<string>): string | null {
-  const words = proposed
-    .replace(/\[name\]/gi, ' ')
-    .replace(/[^\p{L}\p{N}' -]+/gu, ' ')
-    .split(/\s+/)
-    .filter((word) => word.length > 0 && word !== '-' && word !== "'")
-    .slice(0, LABEL_MAX_WORDS);
-  if (words.length === 0) return null;
-  if (words.length < LABEL_MIN_WORDS) words.push('Feedback');
-  let label = words.map(titleWord).join(' ');
-  if (used.has(label.toLowerCase())) {
-    const base = words
-      .slice(0, LABEL_MAX_WORDS - 1)
-      .map(titleWord)
-      .join(' ');
-    for (const suffix of ['II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X']) {
-      const candidate = `${base} ${suffix}`;
-      if (!used.has(candidate.toLowerCase())) {
-        label = candidate;
-        break;
-      }
-    }
+export function normalizeLabel(
+  proposed: string,
+  used: ReadonlySet<string>,
+  keywords: readonly string[] = [],
+): string | null {
+  const free = (label: string | undefined): label is string => label !== undefined && !used.has(label.toLowerCase());
+  const other = otherForm(proposed);
+  if (free(other)) return other;
+  const phrase = LABEL_PHRASES.get(plainWords(proposed).join(' ').toLowerCase());
+  if (free(phrase)) return phrase;
+  try {
+    return labelForKeywords(keywords, used);
+  } catch {
+    return null;
   }
-  return used.has(label.toLowerCase()) ? null : label;
 }

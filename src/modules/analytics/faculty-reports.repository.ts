@@ -391,6 +391,8 @@ export class FacultyReportsRepository {
         JOIN scoped s ON s.id = d.submission_id
         LEFT JOIN run_sentiment ls ON ls.submission_id = d.submission_id
         WHERE coalesce(s.cleaned_comment, s.qualitative_comment) IS NOT NULL
+          -- A comment that raised an alert is never a sample quote (conventions §11); it still counts above.
+          AND NOT EXISTS (SELECT 1 FROM alerts al WHERE al.submission_id = s.id)
       )
       SELECT topic_id, text FROM ranked WHERE position <= ${perTheme} ORDER BY topic_id, position
     `.execute(executor);

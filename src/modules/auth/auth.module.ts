@@ -4,6 +4,7 @@ import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password.js';
+import { PrincipalCache } from './principal-cache.js';
 import { BearerSessionAuthenticator } from './session-authenticator.js';
 import { TokenService } from './token.service.js';
 
@@ -21,6 +22,7 @@ class SuperAdminBootstrap implements OnApplicationBootstrap {
     AuthService,
     LoginThrottle,
     PasswordHasher,
+    PrincipalCache,
     TokenService,
     SuperAdminBootstrap,
     BearerSessionAuthenticator,

@@ -13,6 +13,22 @@ export interface UserWithRoles {
   roles: Role[];
 }
 
+export interface Assignment {
+  role: 'DEAN' | 'CHAIRPERSON' | 'CAMPUS_HEAD';
+  campus: string;
+  department: string | null;
+  program: string | null;
+}
+
+/** Who an access token speaks for: the user, their roles and their scope assignments. */
+export interface PrincipalRow {
+  id: string;
+  username: string;
+  fullName: string;
+  roles: Role[];
+  assignments: Assignment[];
+}
+
 export interface RefreshTokenRecord {
   id: string;
   sessionId: string;
@@ -49,9 +65,26 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
-  /** The user behind an access token, only while the user is active and the session is not revoked. */
-  findSessionUser(userId: string, sessionId: string): Promise<UserWithRoles | undefined> {
-    return this.userQuery()
+  /**
+   * The user behind an access token with their roles and scope assignments, in one round trip, only while the
+   * user is active and the session is not revoked.
+   */
+  async findPrincipal(userId: string, sessionId: string): Promise<PrincipalRow | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select([
+        'users.id',
+        'users.username',
+        'users.full_name as fullName',
+        sql<Role[]>`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '{}')`.as(
+          'roles',
+        ),
+        sql<Assignment[]>`coalesce((
+          select json_agg(json_build_object('role', a.role, 'campus', a.campus_code,
+                                            'department', a.department_code, 'program', a.program_code)
+                          order by a.role, a.campus_code)
+          from scope_assignments a where a.user_id = users.id), '[]')`.as('assignments'),
+      ])
       .where('users.id', '=', userId)
       .where('users.is_active', '=', true)
       .where(({ exists, selectFrom }) =>
@@ -64,6 +97,7 @@ export class AuthRepository {
         ),
       )
       .executeTakeFirst();
+    return row;
   }
 
   async createSession(userId: string, tokenHash: string, expiresAt: Date): Promise<string> {
@@ -137,16 +171,6 @@ export class AuthRepository {
       .select(['auth_sessions.id as sessionId', 'auth_sessions.user_id as userId'])
       .where('refresh_tokens.token_hash', '=', tokenHash)
       .executeTakeFirst();
-  }
-
-  async assignmentsOf(userId: string) {
-    return this.db
-      .selectFrom('scope_assignments')
-      .select(['role', 'campus_code as campus', 'department_code as department', 'program_code as program'])
-      .where('user_id', '=', userId)
-      .orderBy('role')
-      .orderBy('campus_code')
-      .execute();
   }
 
   /** Creates the super admin when absent; (re)sets its password when the stored one does not match. */

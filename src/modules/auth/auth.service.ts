@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user.js';
 import type { Settings } from '../../config/settings.js';
 import { SETTINGS } from '../../common/core/tokens.js';
 import { unauthenticated } from '../../common/errors/domain-error.js';
@@ -7,6 +8,7 @@ import { AuthRepository, type UserWithRoles } from './auth.repository.js';
 import type { TokenPair } from './auth.schemas.js';
 import { LoginThrottle } from './login-throttle.js';
 import { DUMMY_PASSWORD_HASH, PasswordHasher } from './password.js';
+import { PrincipalCache } from './principal-cache.js';
 import { hashRefreshToken, TokenService } from './token.service.js';
 
 const INVALID_CREDENTIALS = 'invalid username or password';
@@ -19,6 +21,7 @@ export class AuthService {
     @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
     @Inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(PrincipalCache) private readonly principals: PrincipalCache,
   ) {}
 
   /**
@@ -56,6 +59,7 @@ export class AuthService {
     if (result.outcome === 'reused') {
       // A token used twice means it leaked: end the whole session so the thief's copy dies too.
       await this.repository.revokeSession(result.sessionId, 'refresh token reused');
+      this.principals.flush();
       getLogger('auth').warn({ sessionId: result.sessionId }, 'refresh token reuse detected; session revoked');
       throw unauthenticated('refresh token is no longer valid');
     }
@@ -71,11 +75,15 @@ export class AuthService {
       if (session && session.userId === userId) sessionId = session.sessionId;
     }
     await this.repository.revokeSession(sessionId, 'logout');
+    this.principals.changed(userId);
   }
 
-  async me(user: { id: string; username: string; fullName: string; roles: string[] }) {
-    const assignments = await this.repository.assignmentsOf(user.id);
-    return { id: user.id, username: user.username, fullName: user.fullName, roles: user.roles, assignments };
+  /** The caller as the guard authenticated them: the principal it read is the one answered, with no query more. */
+  async me(user: AuthenticatedUser) {
+    const principal = await this.principals.get(user.id, user.sessionId);
+    if (!principal) throw unauthenticated('invalid or expired token');
+    const { id, username, fullName, roles } = principal.user;
+    return { id, username, fullName, roles, assignments: principal.assignments };
   }
 
   async ensureSuperAdmin(): Promise<void> {

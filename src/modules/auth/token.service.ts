@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Settings } from '../../config/settings.js';
 import { SETTINGS } from '../../common/core/tokens.js';
 
@@ -12,10 +13,20 @@ export interface AccessTokenClaims {
   sessionId: string;
 }
 
+/** Tokens verified once are remembered this many at most (an API instance's recently active sessions). */
+const VERIFIED_TOKENS = 20_000;
+
 /** Access tokens are short-lived HS256 JWTs; refresh tokens are opaque random strings stored hashed. */
 @Injectable()
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Signature checks already passed, by token, with the token's expiry (epoch seconds): a token's signature and
+   * claims never change, so only the expiry is checked again. Refused tokens are not remembered.
+   */
+  private readonly verified = new LRUCache<string, { claims: AccessTokenClaims; expiresAt: number }>({
+    max: VERIFIED_TOKENS,
+  });
 
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {
     this.key = new TextEncoder().encode(settings.JWT_SECRET);
@@ -38,6 +49,13 @@ export class TokenService {
 
   /** Returns the claims, or null for any token that is missing, malformed, expired, tampered or unsigned. */
   async verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      // jose's rule: expired once the current epoch second reaches `exp`.
+      if (Math.floor(Date.now() / 1000) < known.expiresAt) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       // The algorithm list is fixed, so `alg: none` and algorithm-confusion tokens are refused.
       const { payload } = await jwtVerify(token, this.key, {
@@ -46,7 +64,9 @@ export class TokenService {
         audience: AUDIENCE,
       });
       if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return { userId: payload.sub, sessionId: payload.sid };
+      const claims = Object.freeze({ userId: payload.sub, sessionId: payload.sid });
+      if (typeof payload.exp === 'number') this.verified.set(token, { claims, expiresAt: payload.exp });
+      return claims;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
       throw error;

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/co
 import { z } from 'zod';
 import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authenticated-user.js';
 import { ALL_ROLES, Roles } from '../../common/auth/roles.js';
+import { SESSION_AUTHENTICATOR, type SessionAuthenticator } from '../../common/auth/session-authenticator.js';
 import { Route } from '../../common/http/route.js';
 import { ENROLLMENTS_SYNCED_AT_KEY, InstitutionImportService } from './institution-import.service.js';
 import { InstitutionRepository } from './institution.repository.js';
@@ -55,6 +56,7 @@ export class InstitutionImportController {
   constructor(
     @Inject(InstitutionRepository) private readonly repository: InstitutionRepository,
     @Inject(InstitutionImportService) private readonly importer: InstitutionImportService,
+    @Inject(SESSION_AUTHENTICATOR) private readonly sessions: SessionAuthenticator,
   ) {}
 
   @Post('import')
@@ -66,8 +68,13 @@ export class InstitutionImportController {
     body: institutionImportBody,
     response: institutionImportResult,
   })
-  import(@Body() body: InstitutionImport, @CurrentUser() user: AuthenticatedUser) {
-    return this.importer.import(body, user.id);
+  async import(@Body() body: InstitutionImport, @CurrentUser() user: AuthenticatedUser) {
+    try {
+      return await this.importer.import(body, user.id);
+    } finally {
+      // Users, roles and assignments may have changed: this instance's next request sees them at once.
+      this.sessions.forget();
+    }
   }
 
   @Get('status')

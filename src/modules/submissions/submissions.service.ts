@@ -3,6 +3,8 @@ import { DatabaseError } from 'pg';
 import { invalid, conflict, forbidden } from '../../common/errors/domain-error.js';
 import type { Role } from '../../db/schema.js';
 import { cleanComment } from '../../engine/text/index.js';
+import { AlertRecorder } from '../alerts/alert-recorder.js';
+import { AlertWebhookQueue } from '../alerts/alert-webhook-queue.js';
 import { ScopeService, type ResolvedScope } from '../institution/scope.service.js';
 import { normalizedScore } from '../questionnaires/scoring.js';
 import { checkSubmissionContent, type SubmittedAnswer } from './answers-validator.js';
@@ -92,16 +94,23 @@ export class SubmissionsService {
   constructor(
     @Inject(SubmissionsRepository) private readonly repository: SubmissionsRepository,
     @Inject(ScopeService) private readonly scope: ScopeService,
+    @Inject(AlertRecorder) private readonly alerts: AlertRecorder,
+    @Inject(AlertWebhookQueue) private readonly alertWebhook: AlertWebhookQueue,
   ) {}
 
   async submit(actor: SubmissionActor, input: SubmissionInput, options: SubmitOptions = {}): Promise<SubmissionResult> {
     try {
-      return await this.repository.transaction(async (trx) => {
+      const { result, alertId } = await this.repository.transaction(async (trx) => {
         const lookupsFor = options.lookups ?? transactionLookups(this.repository);
-        const result = await this.submitWithin(trx, actor, input, lookupsFor(trx));
-        if (options.dryRun) throw new DryRunRollback(result);
-        return result;
+        const submitted = await this.submitWithin(trx, actor, input, lookupsFor(trx));
+        // Screened in the submission's transaction: a submission that fails leaves no alert (conventions §11).
+        const alert = await this.alerts.screen(trx, submitted.id, submitted.qualitativeComment);
+        if (options.dryRun) throw new DryRunRollback(submitted);
+        return { result: submitted, alertId: alert };
       });
+      // Announced only once the alert is committed: a receiver never hears of an alert that does not exist.
+      if (alertId !== undefined) await this.alertWebhook.enqueue([alertId]);
+      return result;
     } catch (error) {
       if (error instanceof DryRunRollback) return error.result;
       if (error instanceof DatabaseError && error.code === '23505' && error.constraint === SUBMISSION_UNIQUE_CONSTRAINT)

@@ -27,7 +27,7 @@ export class PipelineWorkers implements OnApplicationBootstrap {
     @Inject(PipelineOrchestrator) private readonly orchestrator: PipelineOrchestrator,
     @Inject(PipelineReconciler) private readonly reconciler: PipelineReconciler,
     @Inject(AnalyticsRefreshJob) private readonly analyticsRefresh: AnalyticsRefreshJob,
-    @Inject(SETTINGS) private readonly settings: { PIPELINE_JOB_CONCURRENCY: number; JOB_LOCK_DURATION_MS: number },
+    @Inject(SETTINGS) private readonly settings: { PIPELINE_JOB_CONCURRENCY: number },
   ) {}
 
   onApplicationBootstrap(): void {
@@ -42,14 +42,9 @@ export class PipelineWorkers implements OnApplicationBootstrap {
           throw toQueueFailure(error);
         }
       },
-      {
-        concurrency: this.settings.PIPELINE_JOB_CONCURRENCY,
-        lockDuration: this.settings.JOB_LOCK_DURATION_MS,
-        // A job whose worker died is found by the stalled-job check once its lock has expired. BullMQ checks
-        // every 30 s by default whatever the lock; checking once per lock duration keeps JOB_LOCK_DURATION_MS's
-        // promise (a dead worker's stage runs again after about that long, at most twice that).
-        stalledInterval: this.settings.JOB_LOCK_DURATION_MS,
-      },
+      // Lock, renewal and stalled checks (a dead process's stage runs again within seconds) are the queue
+      // layer's: see QueueConnections.
+      { concurrency: this.settings.PIPELINE_JOB_CONCURRENCY },
     );
     this.queues.worker<{ pipelineId: string }, void>(ANALYTICS_REFRESH_QUEUE, async (job) => {
       try {

@@ -1,0 +1,56 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createRootLogger } from './logger.js';
+import { CENSOR, redactSecrets } from './redact.js';
+
+describe('redactSecrets', () => {
+  it('returns the same object when there is nothing to censor', () => {
+    const line = { method: 'GET', url: '/api/v1/health', statusCode: 200, nested: { count: 3 }, list: [1, 2] };
+    expect(redactSecrets(line)).toBe(line);
+  });
+
+  it('censors secret fields at the top and one level down, copying instead of changing', () => {
+    const settings = { JWT_SECRET: 'jwt-secret', PORT: 3000, OPENAI_API_KEY: 'sk-live' };
+    const line = { password: 'hunter2', settings, body: { refreshToken: 'r', username: 'ana' }, token: 't' };
+    expect(redactSecrets(line)).toEqual({
+      password: CENSOR,
+      settings: { JWT_SECRET: CENSOR, PORT: 3000, OPENAI_API_KEY: CENSOR },
+      body: { refreshToken: CENSOR, username: 'ana' },
+      token: CENSOR,
+    });
+    expect(line.password).toBe('hunter2');
+    expect(settings.JWT_SECRET).toBe('jwt-secret');
+  });
+
+  it('censors credential headers of a plain req object', () => {
+    const line = { req: { method: 'GET', headers: { authorization: 'Bearer abc', cookie: 'c=1', accept: '*/*' } } };
+    expect(redactSecrets(line)).toEqual({
+      req: { method: 'GET', headers: { authorization: CENSOR, cookie: CENSOR, accept: '*/*' } },
+    });
+  });
+
+  it('keeps an error readable when it carries a secret field', () => {
+    const error = Object.assign(new Error('refused'), { apiKey: 'sk-secret' });
+    const censored = redactSecrets({ err: error }).err as unknown as Record<string, unknown>;
+    expect(censored).toMatchObject({ message: 'refused', apiKey: CENSOR, type: 'Error' });
+    expect(String(censored.stack)).toContain('refused');
+  });
+
+  it('leaves arrays, class instances without secrets and primitives alone', () => {
+    const when = new Date(0);
+    const line = { when, ids: ['a', 'b'], ok: true };
+    expect(redactSecrets(line)).toBe(line);
+  });
+
+  it('is what the root logger and its children write', () => {
+    const logger = createRootLogger('info');
+    const stream = (logger as unknown as Record<symbol, { write(chunk: string): boolean }>)[pino.symbols.streamSym]!;
+    const lines: string[] = [];
+    stream.write = (chunk: string) => lines.push(chunk) > 0;
+    logger.child({ component: 'test' }).info({ password: 'hunter2', settings: { JWT_SECRET: 'jwt-secret' } }, 'x');
+    logger.child({ reqId: 'r1' }).child({ component: 'auth' }).warn({ body: { refreshToken: 'rotated-secret' } }, 'y');
+    expect(lines.join('')).not.toMatch(/hunter2|jwt-secret|rotated-secret/);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ password: CENSOR, settings: { JWT_SECRET: CENSOR }, msg: 'x' });
+    expect(JSON.parse(lines[1]!)).toMatchObject({ reqId: 'r1', body: { refreshToken: CENSOR }, msg: 'y' });
+  });
+});

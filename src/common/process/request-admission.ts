@@ -1,0 +1,65 @@
+import { AsyncResource } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from '../http/errors.js';
+
+export interface AdmissionOptions {
+  /** Requests processed at once; more wait their turn. */
+  limit: number;
+  /** Longest wait for a turn; then 503 (as for a pooled connection that did not become free in time). */
+  waitMs: number;
+  /** Paths that never wait (health checks, metrics scrapes), without the query string. */
+  exempt: ReadonlySet<string>;
+}
+
+/**
+ * At most `limit` requests are processed at once (REQUEST_CONCURRENCY); the others wait, in arrival order, before
+ * their body is read or anything runs for them. Without it, 200 clients at once interleave 200 requests' work on
+ * the one event loop, each waiting for a pooled connection most of the time, and a health check waits behind all
+ * of it (`npm run bench:health` measures both). A request that gets no turn within `waitMs` is answered 503, as
+ * one that gets no database connection is.
+ */
+export function admitRequests(fastify: FastifyInstance, options: AdmissionOptions): void {
+  let active = 0;
+  const waiting: Array<{ admit: () => void; timer: NodeJS.Timeout }> = [];
+  const release = () => {
+    active -= 1;
+    while (active < options.limit && waiting.length > 0) {
+      const next = waiting.shift() as (typeof waiting)[number];
+      clearTimeout(next.timer);
+      next.admit();
+    }
+  };
+
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (options.exempt.has(request.url.split('?')[0] ?? '')) {
+      done();
+      return;
+    }
+    // The request goes on in its own async context (its logger, its request id) whoever's release admits it.
+    const admit = AsyncResource.bind(() => {
+      reply.raw.off('close', leave);
+      active += 1;
+      reply.raw.once('close', release);
+      done();
+    });
+    if (active < options.limit) {
+      admit();
+      return;
+    }
+    const entry = {
+      admit,
+      timer: setTimeout(() => {
+        leave();
+        void reply.code(503).header('retry-after', '1').send(errorBody(503, 'the service is busy; try again shortly'));
+      }, options.waitMs),
+    };
+    // A client that leaves while it waits gives its place up.
+    function leave() {
+      const index = waiting.indexOf(entry);
+      if (index >= 0) waiting.splice(index, 1);
+      clearTimeout(entry.timer);
+    }
+    reply.raw.once('close', leave);
+    waiting.push(entry);
+  });
+}

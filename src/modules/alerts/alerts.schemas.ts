@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { pagedResponse, pagingQuery } from '../../common/http/paging.js';
+import { ALERT_STATUSES } from '../../db/schema.js';
+import { ALERT_CATEGORIES } from '../../engine/screen/index.js';
+
+const category = z.enum(ALERT_CATEGORIES as [string, ...string[]]);
+const status = z.enum(ALERT_STATUSES);
+
+export const alertsQuery = pagingQuery.extend({
+  semesterId: z.uuid().optional(),
+  status: status.optional(),
+  category: category.optional(),
+});
+
+export const alertParams = z.object({ id: z.uuid() });
+
+export const alertNoteBody = z.object({
+  note: z.string().trim().max(2_000).nullable().optional().describe('what was done, for the history'),
+});
+
+export const alertRevealBody = z.object({
+  reason: z.string().trim().min(1, { message: 'must say why the respondent is needed' }).max(2_000),
+});
+
+const historyEntry = z.object({
+  status,
+  note: z.string().nullable(),
+  actorId: z.uuid().nullable().describe('null when the screen opened the alert'),
+  at: z.string(),
+});
+
+export const alertItem = z.object({
+  id: z.uuid(),
+  category,
+  score: z.number().min(0).max(1),
+  status,
+  text: z.string().describe('the comment as the respondent wrote it'),
+  evidence: z.array(z.string()).describe('the words that raised the flag, as the screen read them'),
+  faculty: z.object({ id: z.uuid(), fullName: z.string() }),
+  course: z.object({ id: z.uuid(), shortname: z.string() }).nullable(),
+  semester: z.object({ id: z.uuid(), code: z.string() }),
+  engineVersion: z.string(),
+  createdAt: z.string(),
+  history: z.array(historyEntry),
+});
+
+export const alertsPage = pagedResponse(alertItem);
+
+export const revealResponse = z.object({
+  respondent: z.object({ id: z.uuid(), username: z.string(), fullName: z.string() }),
+});

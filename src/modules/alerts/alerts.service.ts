@@ -1,0 +1,140 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { conflict, forbidden, notFound } from '../../common/errors/domain-error.js';
+import type { Paged, Paging } from '../../common/http/paging.js';
+import type { AlertStatus, Role } from '../../db/schema.js';
+import { AuditService } from '../audit/audit.service.js';
+import { ScopeService } from '../institution/scope.service.js';
+import {
+  AlertsRepository,
+  type AlertFilter,
+  type AlertPlacement,
+  type AlertView,
+  type AlertVisibility,
+} from './alerts.repository.js';
+
+export interface AlertCaller {
+  id: string;
+  roles: readonly Role[];
+}
+
+const SCOPE_MESSAGE = 'scope not in your assigned access';
+const ROLE_MESSAGE = 'alerts are for SUPER_ADMIN, DEAN and CAMPUS_HEAD';
+
+/** Which statuses each handling step starts from. */
+const TRANSITIONS: Record<'acknowledge' | 'resolve', { from: AlertStatus[]; to: AlertStatus }> = {
+  acknowledge: { from: ['open'], to: 'acknowledged' },
+  resolve: { from: ['open', 'acknowledged'], to: 'resolved' },
+};
+
+/**
+ * Reading and handling alerts (conventions §11). SUPER_ADMIN sees every alert; DEAN and CAMPUS_HEAD the alerts
+ * of their resolved scope (ScopeService, per semester, as the pipelines); every other role none (403, by the
+ * controller's role list too). Nobody sees an alert about themselves, whatever their roles. The respondent is
+ * named only by `reveal`, which is audited with its reason.
+ */
+@Injectable()
+export class AlertsService {
+  constructor(
+    @Inject(AlertsRepository) private readonly repository: AlertsRepository,
+    @Inject(ScopeService) private readonly scope: ScopeService,
+    @Inject(AuditService) private readonly audit: AuditService,
+  ) {}
+
+  async list(caller: AlertCaller, filter: AlertFilter, paging: Paging): Promise<Paged<AlertView>> {
+    return this.repository.list(filter, await this.visibility(caller, filter.semesterId), paging);
+  }
+
+  async acknowledge(caller: AlertCaller, id: string, note: string | null): Promise<AlertView> {
+    return this.move(caller, id, 'acknowledge', note);
+  }
+
+  async resolve(caller: AlertCaller, id: string, note: string | null): Promise<AlertView> {
+    return this.move(caller, id, 'resolve', note);
+  }
+
+  async reveal(caller: AlertCaller, id: string, reason: string) {
+    if (!caller.roles.includes('SUPER_ADMIN')) throw forbidden('only SUPER_ADMIN may reveal a respondent');
+    const placement = await this.reachable(caller, id);
+    const respondent = await this.repository.respondent(placement.id);
+    if (!respondent) throw notFound('alert not found');
+    await this.audit.record({
+      action: 'alert.reveal',
+      actorId: caller.id,
+      target: `alert:${placement.id}`,
+      metadata: { reason, submissionId: placement.submissionId, respondentId: respondent.id },
+    });
+    return { respondent };
+  }
+
+  private async move(
+    caller: AlertCaller,
+    id: string,
+    step: 'acknowledge' | 'resolve',
+    note: string | null,
+  ): Promise<AlertView> {
+    const placement = await this.reachable(caller, id);
+    const { from, to } = TRANSITIONS[step];
+    const moved = await this.repository.transaction(async (trx) => {
+      const updated = await this.repository.transition(trx, placement.id, from, {
+        status: to,
+        note,
+        actorId: caller.id,
+        at: new Date().toISOString(),
+      });
+      if (!updated) return false;
+      await this.audit.record(
+        {
+          action: `alert.${step}`,
+          actorId: caller.id,
+          target: `alert:${placement.id}`,
+          metadata: { from: placement.status, to, note },
+        },
+        trx,
+      );
+      return true;
+    });
+    if (!moved) {
+      const current = await this.repository.placement(placement.id);
+      throw conflict(`the alert is ${current?.status ?? placement.status}; ${step} needs ${from.join(' or ')}`);
+    }
+    const view = await this.repository.view(placement.id);
+    if (!view) throw notFound('alert not found');
+    return view;
+  }
+
+  /** The alert, when the caller may handle it: 404 unknown, 403 out of scope or about the caller. */
+  private async reachable(caller: AlertCaller, id: string): Promise<AlertPlacement> {
+    const placement = await this.repository.placement(id);
+    if (!placement) throw notFound('alert not found');
+    if (placement.facultyId === caller.id) throw forbidden(SCOPE_MESSAGE);
+    const visibility = await this.visibility(caller, placement.semesterId);
+    if (visibility.unrestricted) return placement;
+    const reaches =
+      (placement.departmentId !== null && visibility.departmentIds.includes(placement.departmentId)) ||
+      visibility.campusIds.includes(placement.campusId);
+    if (!reaches) throw forbidden(SCOPE_MESSAGE);
+    return placement;
+  }
+
+  /**
+   * What the caller sees: SUPER_ADMIN all; DEAN its departments and CAMPUS_HEAD its campuses, resolved per
+   * semester (only semesters that have alerts, or the one asked for); other roles are refused.
+   */
+  private async visibility(caller: AlertCaller, semesterId: string | undefined): Promise<AlertVisibility> {
+    const base = { excludedFacultyId: caller.id };
+    if (caller.roles.includes('SUPER_ADMIN')) return { ...base, unrestricted: true, departmentIds: [], campusIds: [] };
+    const dean = caller.roles.includes('DEAN');
+    const campusHead = caller.roles.includes('CAMPUS_HEAD');
+    if (!dean && !campusHead) throw forbidden(ROLE_MESSAGE);
+    const departmentIds = new Set<string>();
+    const campusIds = new Set<string>();
+    for (const semester of await this.repository.semestersWithAlerts(semesterId)) {
+      const resolved = await this.scope.resolve(caller.id, semester);
+      if (resolved.unrestricted) return { ...base, unrestricted: true, departmentIds: [], campusIds: [] };
+      // A chairperson's programs never count here: CHAIRPERSON is not an alert role.
+      if (dean) for (const departmentId of resolved.departmentIds) departmentIds.add(departmentId);
+      if (campusHead) for (const campusId of resolved.campusIds) campusIds.add(campusId);
+    }
+    return { ...base, unrestricted: false, departmentIds: [...departmentIds], campusIds: [...campusIds] };
+  }
+}

@@ -1,0 +1,374 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AlertRescreen } from '../../src/modules/alerts/alert-rescreen.js';
+import { SCREEN_ENGINE_VERSION } from '../../src/engine/screen/index.js';
+import { PASSWORD } from '../support/institution-fixtures.js';
+import {
+  activeVersion,
+  createDimensions,
+  simpleSchema,
+  submissionInstitution,
+} from '../support/questionnaire-fixtures.js';
+import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
+
+/**
+ * Conventions §11 over HTTP: who sees which alert, the handling steps and their audit, the audited reveal, and
+ * that an alert lives and dies with its submission's transaction.
+ */
+
+const { client, database, api } = await setupApi();
+const semester = 'S12526';
+const tokens: Record<string, string> = {};
+const users: Record<string, string> = {};
+const courses: Record<string, string> = {};
+const alertOf: Record<string, string> = {};
+let versionId = '';
+
+function institution() {
+  const base = submissionInstitution();
+  return {
+    ...base,
+    departments: base.departments,
+    users: [
+      ...base.users,
+      { username: 'stu.north', fullName: 'Jo North', password: PASSWORD, roles: ['STUDENT'] },
+      {
+        username: 'dean.north',
+        fullName: 'Kai North',
+        password: PASSWORD,
+        roles: ['DEAN'],
+        assignments: [{ role: 'DEAN', campus: 'NORTH', department: 'CCS' }],
+      },
+      {
+        // A dean who also teaches: never shown the alert about themselves.
+        username: 'dean.teacher',
+        fullName: 'Lea Teacher',
+        password: PASSWORD,
+        roles: ['DEAN', 'FACULTY'],
+        assignments: [{ role: 'DEAN', campus: 'MAIN', department: 'CCS' }],
+      },
+      {
+        username: 'chair.head',
+        fullName: 'Max Both',
+        password: PASSWORD,
+        roles: ['CHAIRPERSON', 'FACULTY'],
+        assignments: [{ role: 'CHAIRPERSON', campus: 'MAIN', program: 'BSIT' }],
+      },
+    ],
+    courses: [
+      ...base.courses,
+      { campus: 'MAIN', semester, program: 'BSIT', shortname: 'IT103-MAIN', fullname: 'Networks' },
+    ],
+    enrollments: [
+      ...base.enrollments,
+      { username: 'stu.north', course: 'IT101-NORTH', campus: 'NORTH', semester, role: 'student' },
+      { username: 'stu.two', course: 'IT101-MAIN', campus: 'MAIN', semester, role: 'student' },
+      { username: 'dean.teacher', course: 'IT103-MAIN', campus: 'MAIN', semester, role: 'faculty' },
+      { username: 'stu.one', course: 'IT103-MAIN', campus: 'MAIN', semester, role: 'student' },
+    ],
+  };
+}
+
+async function submit(student: string, faculty: string, course: string, comment: string) {
+  return client.post(
+    '/api/v1/submissions',
+    {
+      versionId,
+      facultyId: users[faculty],
+      courseId: courses[course],
+      answers: [{ questionId: 'q1', value: 2 }],
+      qualitativeComment: comment,
+    },
+    tokens[student],
+  );
+}
+
+async function alertForSubmission(submissionId: string) {
+  return database.db.selectFrom('alerts').selectAll().where('submission_id', '=', submissionId).executeTakeFirst();
+}
+
+const list = (token: string | undefined, query = '') => client.get(`/api/v1/alerts${query}`, token);
+const ids = (response: { body: { items: Array<{ id: string }> } }) => response.body.items.map((item) => item.id).sort();
+
+beforeAll(async () => {
+  tokens.admin = await client.login(SUPER_ADMIN.username, SUPER_ADMIN.password);
+  expect((await client.post('/api/v1/admin/institution/import', institution(), tokens.admin)).status).toBe(200);
+  for (const username of [
+    'stu.one',
+    'stu.two',
+    'stu.north',
+    'dean.main',
+    'dean.north',
+    'dean.teacher',
+    'head.north',
+    'chair.main',
+    'chair.head',
+    'fac.one',
+    'admin.one',
+  ])
+    tokens[username] = await client.login(username, PASSWORD);
+  for (const row of await database.db.selectFrom('users').select(['id', 'username']).execute())
+    users[row.username] = row.id;
+  for (const row of await database.db.selectFrom('courses').select(['id', 'shortname']).execute())
+    courses[row.shortname] = row.id;
+  await createDimensions(client, tokens.admin);
+  ({ versionId } = await activeVersion(client, tokens.admin, 'FACULTY_FEEDBACK', simpleSchema()));
+
+  const flagged: Array<[string, string, string, string, string]> = [
+    ['mainCcs', 'stu.one', 'fac.one', 'IT101-MAIN', 'Sir calls us stupid and useless every meeting.'],
+    ['mainCba', 'stu.one', 'fac.two', 'ACC101-MAIN', 'If you pay 2,000 you pass the finals.'],
+    ['north', 'stu.north', 'fac.north', 'IT101-NORTH', 'Hinihipuan niya ang mga babae sa klase.'],
+    ['aboutDean', 'stu.one', 'dean.teacher', 'IT103-MAIN', 'I will bring a knife to her next class.'],
+  ];
+  for (const [key, student, faculty, course, comment] of flagged) {
+    const response = await submit(student, faculty, course, comment);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const alert = await alertForSubmission(response.body.id);
+    expect(alert, `${key} raised no alert`).toBeDefined();
+    alertOf[key] = alert!.id;
+  }
+});
+
+describe('screening at write time', () => {
+  it('makes one open alert with the strongest category for a flagged comment, none for a plain one', async () => {
+    const alert = await database.db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('id', '=', alertOf.mainCcs!)
+      .executeTakeFirstOrThrow();
+    expect(alert).toMatchObject({
+      category: 'abuse',
+      status: 'open',
+      engine_version: expect.stringMatching(/^local-screen-/),
+    });
+    const plain = await submit('stu.two', 'fac.one', 'IT101-MAIN', 'Strict but fair, this exam is killing me though.');
+    expect(plain.status).toBe(201);
+    expect(await alertForSubmission(plain.body.id)).toBeUndefined();
+  });
+
+  it('leaves no alert when the submission fails after the comment was screened', async () => {
+    // A deferred check that fails at commit: the alert is already written in the transaction when it fires.
+    await sql`
+      CREATE FUNCTION refuse_marked_submission() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by test'; END $$;
+      CREATE CONSTRAINT TRIGGER refuse_marked AFTER INSERT ON submissions DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW WHEN (NEW.qualitative_comment LIKE '%[refuse]%') EXECUTE FUNCTION refuse_marked_submission();
+    `.execute(database.db);
+    try {
+      const before = await database.db
+        .selectFrom('alerts')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      const response = await submit('stu.two', 'fac.two', 'ACC101-MAIN', 'He slapped a student in class [refuse]');
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      const after = await database.db
+        .selectFrom('alerts')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n));
+      const stored = await database.db
+        .selectFrom('submissions')
+        .select('id')
+        .where('qualitative_comment', 'like', '%[refuse]%')
+        .execute();
+      expect(stored).toEqual([]);
+    } finally {
+      await sql`DROP TRIGGER refuse_marked ON submissions; DROP FUNCTION refuse_marked_submission();`.execute(
+        database.db,
+      );
+    }
+  });
+});
+
+describe('GET /api/v1/alerts: who sees what', () => {
+  it('shows SUPER_ADMIN every alert, with the comment but no respondent identity', async () => {
+    const response = await list(tokens.admin, '?limit=100');
+    expect(response.status).toBe(200);
+    expect(ids(response)).toEqual(Object.values(alertOf).sort());
+    expect(response.body.total).toBe(4);
+    const item = response.body.items.find((candidate: { id: string }) => candidate.id === alertOf.mainCcs);
+    expect(item).toMatchObject({
+      category: 'abuse',
+      status: 'open',
+      text: 'Sir calls us stupid and useless every meeting.',
+      faculty: { id: users['fac.one'], fullName: 'Ed Santos' },
+      course: { id: courses['IT101-MAIN'], shortname: 'IT101-MAIN' },
+      semester: { code: semester },
+      history: [{ status: 'open' }],
+    });
+    const serialized = JSON.stringify(response.body);
+    expect(serialized).not.toContain(users['stu.one']);
+    expect(serialized).not.toContain('stu.one');
+    expect(serialized).not.toContain('Fe Garcia');
+  });
+
+  it('shows a dean the alerts of their department only, and a dean of another campus none of them', async () => {
+    expect(ids(await list(tokens['dean.main']))).toEqual([alertOf.mainCcs, alertOf.aboutDean].sort());
+    expect(ids(await list(tokens['dean.north']))).toEqual([alertOf.north]);
+  });
+
+  it('shows a campus head the alerts of their campus only', async () => {
+    expect(ids(await list(tokens['head.north']))).toEqual([alertOf.north]);
+  });
+
+  it('never shows the faculty member an alert about them, whatever other role they hold', async () => {
+    expect(ids(await list(tokens['dean.teacher']))).toEqual([alertOf.mainCcs]);
+    const refused = await client.post(
+      `/api/v1/alerts/${alertOf.aboutDean}/acknowledge`,
+      { note: 'mine' },
+      tokens['dean.teacher'],
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  it('filters by semester, status and category', async () => {
+    const semesterId = (
+      await database.db
+        .selectFrom('semesters as s')
+        .innerJoin('campuses as c', 'c.id', 's.campus_id')
+        .select('s.id')
+        .where('c.code', '=', 'NORTH')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(ids(await list(tokens.admin, `?semesterId=${semesterId}`))).toEqual([alertOf.north]);
+    expect(ids(await list(tokens.admin, '?category=integrity'))).toEqual([alertOf.mainCba]);
+    expect((await list(tokens.admin, '?status=resolved')).body.total).toBe(0);
+    expect((await list(tokens.admin, '?category=gossip')).status).toBe(400);
+  });
+
+  it.each(['fac.one', 'stu.one', 'admin.one', 'chair.main', 'chair.head'])('refuses %s with 403', async (username) => {
+    expect((await list(tokens[username])).status).toBe(403);
+    const acknowledge = await client.post(
+      `/api/v1/alerts/${alertOf.mainCcs}/acknowledge`,
+      { note: 'x' },
+      tokens[username],
+    );
+    expect(acknowledge.status).toBe(403);
+    const reveal = await client.post(`/api/v1/alerts/${alertOf.mainCcs}/reveal`, { reason: 'x' }, tokens[username]);
+    expect(reveal.status).toBe(403);
+  });
+
+  it('refuses a caller without a token with 401', async () => {
+    expect((await list(undefined)).status).toBe(401);
+  });
+});
+
+describe('handling an alert', () => {
+  it('acknowledges, then resolves, each once (409 from a wrong state), with history and audit', async () => {
+    const id = alertOf.mainCcs!;
+    const outOfScope = await client.post(
+      `/api/v1/alerts/${id}/acknowledge`,
+      { note: 'not mine' },
+      tokens['dean.north'],
+    );
+    expect(outOfScope.status).toBe(403);
+
+    const acknowledged = await client.post(
+      `/api/v1/alerts/${id}/acknowledge`,
+      { note: 'talking to the chair' },
+      tokens['dean.main'],
+    );
+    expect(acknowledged.status).toBe(200);
+    expect(acknowledged.body).toMatchObject({ id, status: 'acknowledged' });
+    expect((await client.post(`/api/v1/alerts/${id}/acknowledge`, { note: 'again' }, tokens['dean.main'])).status).toBe(
+      409,
+    );
+
+    const resolved = await client.post(`/api/v1/alerts/${id}/resolve`, { note: 'met the class' }, tokens['dean.main']);
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.status).toBe('resolved');
+    expect(resolved.body.history.map((entry: { status: string }) => entry.status)).toEqual([
+      'open',
+      'acknowledged',
+      'resolved',
+    ]);
+    expect(resolved.body.history[2]).toMatchObject({ note: 'met the class', actorId: users['dean.main'] });
+    expect((await client.post(`/api/v1/alerts/${id}/resolve`, { note: 'again' }, tokens['dean.main'])).status).toBe(
+      409,
+    );
+
+    const audit = await client.get('/api/v1/admin/audit?action=alert.acknowledge', tokens.admin);
+    expect(audit.body.items).toEqual([expect.objectContaining({ actorId: users['dean.main'], target: `alert:${id}` })]);
+    expect((await client.get('/api/v1/admin/audit?action=alert.resolve', tokens.admin)).body.total).toBe(1);
+  });
+
+  it('resolves an open alert directly', async () => {
+    const response = await client.post(`/api/v1/alerts/${alertOf.north}/resolve`, {}, tokens['head.north']);
+    expect(response.status).toBe(200);
+    expect(response.body.status).toBe('resolved');
+  });
+
+  it('answers 404 for an unknown alert and 400 for an id that is not a UUID', async () => {
+    expect((await client.post(`/api/v1/alerts/${crypto.randomUUID()}/acknowledge`, {}, tokens.admin)).status).toBe(404);
+    expect((await client.post('/api/v1/alerts/nope/acknowledge', {}, tokens.admin)).status).toBe(400);
+  });
+});
+
+describe('POST /api/v1/alerts/:id/reveal', () => {
+  it('names the respondent to SUPER_ADMIN only, and audits the reason', async () => {
+    for (const username of ['dean.main', 'head.north', 'dean.north']) {
+      const refused = await client.post(
+        `/api/v1/alerts/${alertOf.mainCba}/reveal`,
+        { reason: 'curious' },
+        tokens[username],
+      );
+      expect(refused.status, username).toBe(403);
+    }
+    const revealed = await client.post(
+      `/api/v1/alerts/${alertOf.mainCba}/reveal`,
+      { reason: 'the student may be in danger' },
+      tokens.admin,
+    );
+    expect(revealed.status).toBe(200);
+    expect(revealed.body).toEqual({ respondent: { id: users['stu.one'], username: 'stu.one', fullName: 'Fe Garcia' } });
+    const audit = await client.get('/api/v1/admin/audit?action=alert.reveal', tokens.admin);
+    expect(audit.body.items).toHaveLength(1);
+    expect(audit.body.items[0]).toMatchObject({
+      actorId: expect.any(String),
+      target: `alert:${alertOf.mainCba}`,
+      metadata: { reason: 'the student may be in danger' },
+    });
+  });
+
+  it('needs a reason', async () => {
+    const response = await client.post(`/api/v1/alerts/${alertOf.mainCba}/reveal`, { reason: ' ' }, tokens.admin);
+    expect(response.status).toBe(400);
+    expect(response.body.details?.[0]?.path).toBe('reason');
+  });
+});
+
+describe('re-screening a semester', () => {
+  it('makes the alerts a newer engine finds, refreshes open ones of an older engine, and is idempotent', async () => {
+    const rescreen = api.app.get(AlertRescreen);
+    // As if an older engine had missed one comment and read another differently.
+    const missed = await database.db
+      .selectFrom('alerts')
+      .select(['id', 'submission_id'])
+      .where('id', '=', alertOf.aboutDean!)
+      .executeTakeFirstOrThrow();
+    await database.db.deleteFrom('alerts').where('id', '=', missed.id).execute();
+    await database.db
+      .updateTable('alerts')
+      .set({ engine_version: 'local-screen-0.9' })
+      .where('id', '=', alertOf.mainCba!)
+      .execute();
+
+    const progress: number[] = [];
+    const first = await rescreen.rescreen(semester, 'MAIN', (step) => progress.push(step.screened));
+    expect(first).toMatchObject({ engineVersion: SCREEN_ENGINE_VERSION, created: 1, updated: 1 });
+    expect(first.screened).toBeGreaterThanOrEqual(4);
+    expect(progress.at(-1)).toBe(first.screened);
+    const recreated = await alertForSubmission(missed.submission_id);
+    expect(recreated).toMatchObject({ status: 'open', category: 'threat' });
+    const refreshed = await database.db
+      .selectFrom('alerts')
+      .select('engine_version')
+      .where('id', '=', alertOf.mainCba!)
+      .executeTakeFirstOrThrow();
+    expect(refreshed.engine_version).toBe(SCREEN_ENGINE_VERSION);
+
+    const second = await rescreen.rescreen(semester, 'MAIN');
+    expect(second).toMatchObject({ created: 0, updated: 0, screened: first.screened });
+    await expect(rescreen.rescreen('S19999', undefined)).rejects.toThrow('no semester S19999');
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { apiDocument } from '../../src/app.js';
+
+/** Every `$ref` string in a JSON value, with where it was found. */
+function references(value: unknown, at = '#'): Array<{ ref: string; at: string }> {
+  if (Array.isArray(value)) return value.flatMap((item, index) => references(item, `${at}/${index}`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    key === '$ref' && typeof item === 'string' ? [{ ref: item, at }] : references(item, `${at}/${key}`),
+  );
+}
+
+function resolve(document: unknown, pointer: string): unknown {
+  return pointer
+    .replace(/^#\//, '')
+    .split('/')
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], document);
+}
+
+describe('the OpenAPI document', () => {
+  it('resolves every $ref from its root, so client generators can read it (the category tree is recursive)', () => {
+    const document = apiDocument();
+    const found = references(document);
+    expect(found.length).toBeGreaterThan(0);
+    for (const { ref, at } of found) {
+      expect(ref, at).toMatch(/^#\/components\/schemas\//);
+      expect(resolve(document, ref), `${ref} (from ${at})`).toBeTypeOf('object');
+    }
+    const tree = resolve(
+      document,
+      '#/paths/~1api~1v1~1lms~1provision~1tree/get/responses/200/content/application~1json/schema/properties/tree/items',
+    ) as { $ref: string };
+    const node = resolve(document, tree.$ref) as { properties: { children: { items: { $ref: string } } } };
+    expect(node.properties.children.items.$ref).toBe(tree.$ref);
+  });
+});

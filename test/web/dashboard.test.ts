@@ -1,0 +1,389 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/demo/demo-institution.js';
+import { seedDemo } from '../../src/demo/demo-seed.js';
+import { AnalyticsViewsRepository } from '../../src/modules/analytics/views.repository.js';
+import { startSimulator } from '../support/lms.js';
+import { startPipelineStack, waitForStatus } from '../support/pipeline-stack.js';
+import { SUPER_ADMIN } from '../support/test-context.js';
+import { checkPage, expectNoBrowserProblems, launchBrowser, openContext, PHONE, poll, signIn } from './browser.js';
+
+/**
+ * Each role's main path through the dashboard in Chromium, against the real API, job workers, analysis worker,
+ * PostgreSQL and Redis with the demo data (and a learning-system simulator for provisioning). Every page visited
+ * is checked for its landmark, heading and axe-core violations, and screenshotted under test-results/web/.
+ */
+const simulator = await startSimulator();
+const stack = await startPipelineStack({ LMS_URL: simulator.url, LMS_TOKEN: simulator.token });
+const { api, client, database } = stack;
+const browser = await launchBrowser();
+
+await seedDemo(api.app);
+const people = new Map(
+  (await database.db.selectFrom('users').select(['id', 'username']).execute()).map((user) => [user.username, user.id]),
+);
+const semester = await database.db
+  .selectFrom('semesters as s')
+  .innerJoin('campuses as c', 'c.id', 's.campus_id')
+  .select('s.id')
+  .where('s.code', '=', 'S12526')
+  .where('c.code', '=', 'MAIN')
+  .executeTakeFirstOrThrow();
+
+// An analysis of one faculty member, so their own report has recommendations (the dean runs a department one).
+const root = await client.login(SUPER_ADMIN.username, SUPER_ADMIN.password);
+const facultyPipeline = await client.post(
+  '/api/v1/analysis/pipelines',
+  { semesterId: semester.id, scopeType: 'FACULTY', scopeId: people.get('maria.santos') },
+  root,
+);
+expect(facultyPipeline.status, JSON.stringify(facultyPipeline.body)).toBe(201);
+await client.post(`/api/v1/analysis/pipelines/${facultyPipeline.body.id}/confirm`, undefined, root);
+await waitForStatus(client, root, facultyPipeline.body.id, ['COMPLETED']);
+await api.app.get(AnalyticsViewsRepository).refresh();
+
+const PATH_TIMEOUT = 180_000;
+
+describe('the dashboard in a browser', () => {
+  it(
+    'dean: overview, sorting and filtering, a faculty report with its PDF, trends, then an analysis to recommendations',
+    async () => {
+      const visit = await openContext(browser, api.baseUrl);
+      const { page } = visit;
+      await signIn(page, 'dean.ccs', DEMO_PASSWORD);
+      await poll(() => new URL(page.url()).pathname).toBe('/overview');
+
+      const table = page.getByRole('table', { name: /^Faculty of S12526/ });
+      await poll(() => table.getByRole('row').count()).toBe(4);
+      for (const name of ['Maria Santos', 'Jose Dela Cruz', 'Liza Bautista'])
+        await poll(() => table.getByRole('link', { name }).count()).toBe(1);
+      const chart = page.getByRole('img', { name: /^Faculty members by average score: 0–9: \d+/ });
+      await poll(() => chart.count()).toBe(1);
+      await poll(() => page.getByText(/^Faculty members by average score:/).count()).toBe(1);
+      await checkPage(page, 'dean-overview', 'Faculty overview');
+
+      // Sort by score, both ways: the rows follow the figures the API answered.
+      // The score is the second data cell of each row (after Department / program).
+      const scores = async () => {
+        const rows = (await table.getByRole('row').all()).slice(1);
+        return Promise.all(rows.map(async (row) => Number(await row.getByRole('cell').nth(1).textContent())));
+      };
+      const scoreHeader = table.getByRole('columnheader', { name: 'Score', exact: true });
+      expect(await scoreHeader.getAttribute('aria-sort')).toBe('descending');
+      const descending = await scores();
+      expect(descending).toEqual(descending.toSorted((a, b) => b - a));
+      await scoreHeader.getByRole('button').click();
+      await poll(() => scoreHeader.getAttribute('aria-sort')).toBe('ascending');
+      expect(await scores()).toEqual(descending.toReversed());
+      await page.getByLabel('Find faculty member').fill('liza');
+      await poll(() => table.getByRole('row').count()).toBe(2);
+      await poll(() => page.getByText('Showing 1 of 1 faculty members (filtered from 3).').count()).toBe(1);
+      await page.getByLabel('Find faculty member').fill('');
+
+      // A faculty member's report, opened from the table.
+      await table.getByRole('link', { name: 'Maria Santos' }).click();
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Evaluation report: Maria Santos');
+      await poll(() => page.getByText('Composite rating (0–100)').count()).toBe(1);
+      await poll(() => page.getByRole('img', { name: /^Average rating per dimension: / }).count()).toBe(1);
+      const themes = page.getByRole('region', { name: 'Themes in the comments' });
+      await poll(() => themes.getByRole('listitem').count()).toBeGreaterThan(0);
+      // The dean reads student quotes; a faculty member reading their own report does not (below).
+      await poll(() => themes.getByRole('blockquote').count()).toBeGreaterThan(0);
+      const comments = page.getByRole('region', { name: 'Comments' });
+      await poll(() => comments.getByText(/^\d+ comments match\.$/).count()).toBe(1);
+      const allComments = Number((await comments.getByText(/comments match/).textContent())?.split(' ')[0]);
+      await comments.getByLabel('Sentiment').selectOption('negative');
+      await poll(async () =>
+        Number((await comments.getByText(/comments match/).textContent())?.split(' ')[0]),
+      ).toBeLessThan(allComments);
+      await checkPage(page, 'dean-faculty-report', 'Evaluation report: Maria Santos');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^report-maria-santos-S12526-FACULTY_FEEDBACK\.pdf$/);
+      const pdf = await download.createReadStream();
+      const chunks: Buffer[] = [];
+      for await (const chunk of pdf) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trends' }).click();
+      await poll(() =>
+        page
+          .getByRole('table', { name: /steepest decline first/ })
+          .getByRole('row')
+          .count(),
+      ).toBeGreaterThan(1);
+      await checkPage(page, 'dean-trends', 'Score trends');
+
+      // Run analysis: create → confirmation with coverage and warnings → progress → recommendations.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Run analysis' }).click();
+      await poll(() => page.getByLabel('Scope').inputValue()).toBe('auto');
+      await checkPage(page, 'dean-run-analysis', 'Run analysis');
+      await page.getByRole('button', { name: 'Create analysis' }).click();
+      await poll(() => page.getByRole('heading', { name: 'Confirm the analysis' }).count()).toBe(1);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(
+        /^Analysis of College of Computer Studies, S12526$/,
+      );
+      const coverage = page.getByRole('definition').filter({ hasText: /^[\d,]+$/ });
+      expect(await coverage.count()).toBeGreaterThanOrEqual(3);
+      await checkPage(page, 'dean-analysis-confirm', /^Analysis of /);
+      await page.getByRole('button', { name: 'Confirm and start' }).click();
+      await poll(
+        () => page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').count(),
+        90_000,
+      ).toBeGreaterThanOrEqual(3);
+      const stages = page.getByRole('list', { name: 'Stages' });
+      expect(await stages.getByText('completed', { exact: true }).count()).toBe(6);
+      const firstCard = page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first();
+      expect(await firstCard.getByText(/^(Strength|Improvement)$/).count()).toBe(1);
+      expect(await firstCard.getByText(/priority$/).count()).toBe(1);
+      expect(await firstCard.getByText(/^Confidence: /).count()).toBe(1);
+      // The evidence behind the cards: topics with their sentiment split and quotes (and dimension averages).
+      const recommendations = page.getByRole('list', { name: 'Recommendations' });
+      for (const evidence of await recommendations.getByText(/^Evidence \(\d+ sources?\)$/).all())
+        await evidence.click();
+      await poll(() => recommendations.getByText(/^Topic: /).count()).toBeGreaterThan(0);
+      expect(await recommendations.getByRole('blockquote').count()).toBeGreaterThan(0);
+      await checkPage(page, 'dean-analysis-recommendations', /^Analysis of /);
+
+      // The same overview on a phone: the menu folds behind a button, the table scrolls in its own region.
+      await page.setViewportSize(PHONE);
+      await page.goto('/overview');
+      await poll(() => table.getByRole('row').count()).toBe(4);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await poll(() =>
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trends' }).isVisible(),
+      ).toBe(true);
+      await checkPage(page, 'dean-overview-390', 'Faculty overview');
+
+      // Signing out revokes the session: the tab's refresh token no longer works.
+      const refreshToken = await page.evaluate<string | null>(
+        "sessionStorage.getItem('feedback-analysis.refresh-token')",
+      );
+      expect(refreshToken).toBeTruthy();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await poll(() => page.getByRole('status').filter({ hasText: 'You have signed out.' }).count()).toBe(1);
+      expect(await page.evaluate("sessionStorage.getItem('feedback-analysis.refresh-token')")).toBeNull();
+      expect((await client.post('/api/v1/auth/refresh', { refreshToken })).status).toBe(401);
+      expectNoBrowserProblems(visit);
+      await visit.context.close();
+    },
+    PATH_TIMEOUT,
+  );
+
+  it(
+    'faculty: their own report and recommendations, without the student quotes the API withholds',
+    async () => {
+      const visit = await openContext(browser, api.baseUrl);
+      const { page } = visit;
+      await signIn(page, 'maria.santos', DEMO_PASSWORD);
+      await poll(() => new URL(page.url()).pathname).toBe('/my-report');
+      await poll(() => page.getByText("Student quotes are withheld in a faculty member's own report.").count()).toBe(1);
+      await poll(() =>
+        page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').count(),
+      ).toBeGreaterThanOrEqual(3);
+      const comments = page.getByRole('region', { name: 'Comments' });
+      await poll(() => comments.getByText('Comment text withheld.').count()).toBeGreaterThan(0);
+      for (const evidence of await page.getByText(/^Evidence \(\d+ sources?\)$/).all()) await evidence.click();
+      expect(await page.getByRole('blockquote').count()).toBe(0);
+      await checkPage(page, 'faculty-my-report', 'My evaluation report');
+
+      // A reload keeps the page and the session (the refresh token lives in the tab).
+      await page.reload();
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('My evaluation report');
+
+      // A page the API refuses to a faculty member shows the API's answer.
+      await page.goto('/overview');
+      await poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).count()).toBe(
+        0,
+      );
+      expectNoBrowserProblems(visit);
+      await visit.context.close();
+    },
+    PATH_TIMEOUT,
+  );
+
+  it(
+    "student: this semester's courses, a form with required answers enforced, the thank-you, the course shown done",
+    async () => {
+      const visit = await openContext(browser, api.baseUrl, PHONE);
+      const { page } = visit;
+      await signIn(page, 'student036', DEMO_PASSWORD);
+      await poll(() => new URL(page.url()).pathname).toBe('/courses');
+      const todo = page.getByText(/^\d+ evaluations? to do\.$/);
+      await poll(() => todo.count()).toBe(1);
+      const before = Number((await todo.textContent())?.split(' ')[0]);
+      const evaluatedBefore = await page.getByText('Evaluated', { exact: true }).count();
+      await checkPage(page, 'student-courses', 'My courses');
+
+      const evaluate = page.getByRole('link', { name: /^Evaluate / }).first();
+      const teacher = (await evaluate.textContent())?.replace(/^Evaluate /, '') ?? '';
+      await evaluate.click();
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Evaluate ${teacher}`);
+      await checkPage(page, 'student-evaluation-form', `Evaluate ${teacher}`);
+
+      // Required answers first: nothing is sent, each unanswered question says so.
+      await page.getByRole('button', { name: 'Submit evaluation' }).click();
+      await poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: /answers are missing/ })
+          .count(),
+      ).toBe(1);
+      const required = page.getByRole('group').filter({ has: page.getByText('(required)') });
+      const questions = await required.count();
+      expect(questions).toBeGreaterThan(0);
+      expect(await page.getByText('Please answer this question.').count()).toBe(questions);
+      await checkPage(page, 'student-evaluation-missing-answers', `Evaluate ${teacher}`);
+
+      for (let index = 0; index < questions; index += 1) {
+        const radios = required.nth(index).getByRole('radio');
+        // "4 · Agree" on a 1-5 scale, "Yes" on a yes/no question.
+        await radios.nth((await radios.count()) === 2 ? 1 : 3).check();
+      }
+      await page
+        .getByLabel(/^Comments/)
+        .fill('Clear explanations and fair quizzes; more examples in the lab would help.');
+      await page.getByRole('button', { name: 'Submit evaluation' }).click();
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you!');
+      await checkPage(page, 'student-thank-you', 'Thank you!');
+
+      await page.getByRole('link', { name: 'Back to my courses' }).click();
+      await poll(async () => Number((await todo.textContent())?.split(' ')[0])).toBe(before - 1);
+      expect(await page.getByText('Evaluated', { exact: true }).count()).toBe(evaluatedBefore + 1);
+      await checkPage(page, 'student-courses-after', 'My courses');
+      expectNoBrowserProblems(visit);
+      await visit.context.close();
+    },
+    PATH_TIMEOUT,
+  );
+
+  it(
+    "administrator: a questionnaire draft with the API's errors by their fields, publish, ingestion dry run and commit, generator, provisioning, audit",
+    async () => {
+      const visit = await openContext(browser, api.baseUrl);
+      const { page } = visit;
+      const menu = page.getByRole('navigation', { name: 'Main' });
+      await signIn(page, SUPER_ADMIN.username, SUPER_ADMIN.password);
+      await menu.getByRole('link', { name: 'Questionnaires' }).click();
+      await poll(() => page.getByRole('link', { name: 'Student Feedback on Teaching' }).count()).toBe(1);
+      await checkPage(page, 'admin-questionnaires', 'Questionnaires');
+
+      // The API's validation, next to the field it is about.
+      await page.getByLabel('Type').selectOption('FACULTY_OUT_OF_CLASSROOM');
+      await page.getByRole('button', { name: 'Create questionnaire' }).click();
+      await poll(() => page.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');
+      const titleProblem = await page.getByLabel('Title').getAttribute('aria-describedby');
+      expect(await page.locator(`#${titleProblem}`).textContent()).toMatch(/\S/);
+      await page.getByLabel('Title').fill('Laboratory Supervision');
+      await page.getByRole('button', { name: 'Create questionnaire' }).click();
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        'Questionnaire: Laboratory Supervision',
+      );
+      await page.getByRole('button', { name: 'New empty draft' }).click();
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        'Edit draft 1: Laboratory Supervision',
+      );
+
+      const section = page.getByRole('group', { name: /^Section 1:/ });
+      await section.getByLabel('Section title').fill('Supervision');
+      await section.getByLabel(/^Weight/).fill('90');
+      await section.getByLabel('Question text').fill('Checks on every group during the laboratory session');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await poll(() => page.getByRole('alert').filter({ hasText: 'The service refused the draft' }).count()).toBe(1);
+      const sectionsProblem = page
+        .getByRole('group', { name: 'Sections' })
+        .getByText(/sum to 90; they must sum to exactly 100/);
+      await poll(() => sectionsProblem.count()).toBe(1);
+      await checkPage(page, 'admin-draft-errors', 'Edit draft 1: Laboratory Supervision');
+      await section.getByLabel(/^Weight/).fill('100');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await poll(() => page.getByRole('status').filter({ hasText: 'Draft saved.' }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Publish this version' }).click();
+      await poll(() =>
+        page.getByRole('status').filter({ hasText: 'Version 1 is published and accepts submissions.' }).count(),
+      ).toBe(1);
+      await page.getByRole('link', { name: 'Back to the questionnaire' }).click();
+      await poll(() => page.getByRole('button', { name: 'Deprecate version 1' }).count()).toBe(1);
+      await checkPage(page, 'admin-questionnaire', 'Questionnaire: Laboratory Supervision');
+
+      // Bulk ingestion: a dry run with per-row results, then the commit.
+      await menu.getByRole('link', { name: 'Bulk ingestion' }).click();
+      await poll(() => page.getByLabel('Version').inputValue()).not.toBe('');
+      const answers = 'q1,q2,q3,q4,q5,q6,q7';
+      const csv = [
+        `respondent_username,faculty_username,course_shortname,${answers},comment`,
+        'student037,maria.santos,IT101-S12526,5,4,4,5,4,5,1,Very organised lessons and the quizzes match what we study.',
+        'student038,maria.santos,IT101-S12526,4,4,3,4,4,4,1,Good teacher but the pace is fast for some of us.',
+        'student999,maria.santos,IT101-S12526,3,3,3,3,3,3,1,Nobody by this name is enrolled.',
+      ].join('\n');
+      await page
+        .getByLabel('File (CSV or XLSX)')
+        .setInputFiles({ name: 'feedback.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByRole('button', { name: 'Dry run' }).click();
+      await poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: 'Dry run (nothing stored): 2 of 3 rows would be stored, 1 refused.' })
+          .count(),
+      ).toBe(1);
+      const results = page.getByRole('table', { name: /^Result per data row/ });
+      expect(await results.getByRole('row').filter({ hasText: 'Refused' }).count()).toBe(1);
+      await checkPage(page, 'admin-ingestion-dry-run', 'Bulk ingestion');
+      await page.getByRole('button', { name: 'Commit' }).click();
+      await poll(() =>
+        page.getByRole('status').filter({ hasText: 'Stored: 2 of 3 rows stored, 1 refused.' }).count(),
+      ).toBe(1);
+
+      // The synthetic generator: preview, then store.
+      await menu.getByRole('link', { name: 'Generator' }).click();
+      await page.getByLabel('Faculty member').selectOption('jose.delacruz');
+      await page.getByLabel('Course').selectOption({ label: 'IT202-S12526: Web Systems and Technologies' });
+      await poll(() => page.getByText(/students enrolled, \d+ already submitted, \d+ available\./).count()).toBe(1);
+      await page.getByLabel('How many rows').fill('3');
+      await page.getByRole('button', { name: 'Preview rows' }).click();
+      await poll(() => page.getByRole('table', { name: '3 generated rows' }).getByRole('row').count()).toBe(4);
+      await checkPage(page, 'admin-generator', 'Synthetic submissions');
+      await page.getByRole('button', { name: 'Store 3 rows' }).click();
+      await poll(() => page.getByRole('status').filter({ hasText: 'Stored 3 rows; 0 refused.' }).count()).toBe(1);
+
+      // Learning-system provisioning: preview a category plan against the simulator, then create it.
+      await menu.getByRole('link', { name: 'Learning system' }).click();
+      await poll(() => page.getByText(/^\d+ categories, read /).count()).toBe(1);
+      await page.getByLabel('Campuses (codes, comma-separated)').fill('MAIN');
+      await page.getByLabel('Start date').fill('2026-08-03');
+      await page.getByLabel('End date').fill('2026-12-18');
+      await page.getByLabel(/^Departments and programs/).fill('CCS: BSIT, BSDS');
+      await page.getByRole('button', { name: 'Preview categories' }).click();
+      const plan = page.getByRole('table', { name: 'Category plan' });
+      await poll(() => plan.getByRole('row').count()).toBeGreaterThan(1);
+      expect(await plan.getByText('Will be created').count()).toBeGreaterThan(0);
+      await checkPage(page, 'admin-provisioning-preview', 'Learning system');
+      await page.getByRole('button', { name: /^Create \d+ categories$/ }).click();
+      await poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /^Created \d+ categories/ })
+          .count(),
+      ).toBe(1);
+
+      // The audit log records what was just done.
+      await menu.getByRole('link', { name: 'Audit log' }).click();
+      const records = page.getByRole('table', { name: /^Audit records/ });
+      for (const action of ['submissions.ingest', 'submissions.generate', 'lms.provision.categories'])
+        await poll(() => records.getByText(action, { exact: true }).count()).toBeGreaterThan(0);
+      await page.getByLabel('Action').fill('submissions.ingest');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      // Only ingestions are left (the demo's own and the two above: the dry run and the commit).
+      await poll(() => records.getByRole('row').filter({ hasText: 'submissions.generate' }).count()).toBe(0);
+      const ingestions = await records.getByText('submissions.ingest', { exact: true }).count();
+      expect(ingestions).toBeGreaterThanOrEqual(2);
+      expect(await records.getByRole('row').count()).toBe(ingestions + 1);
+      await checkPage(page, 'admin-audit', 'Audit log');
+      expectNoBrowserProblems(visit);
+      await visit.context.close();
+    },
+    PATH_TIMEOUT,
+  );
+});

@@ -1,0 +1,74 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { AppShell } from './app-shell';
+import { HomeRedirect } from './home-redirect';
+import { NotFoundPage } from './not-found-page';
+
+// Each area loads when first opened, so signing in downloads only the shell.
+const OverviewPage = lazy(() =>
+  import('../features/analytics/overview-page').then((m) => ({ default: m.OverviewPage })),
+);
+const TrendsPage = lazy(() => import('../features/analytics/trends-page').then((m) => ({ default: m.TrendsPage })));
+const FacultyReportPage = lazy(() =>
+  import('../features/reports/faculty-report-page').then((m) => ({ default: m.FacultyReportPage })),
+);
+const MyReportPage = lazy(() =>
+  import('../features/reports/my-report-page').then((m) => ({ default: m.MyReportPage })),
+);
+const RunAnalysisPage = lazy(() =>
+  import('../features/analysis/run-analysis-page').then((m) => ({ default: m.RunAnalysisPage })),
+);
+const PipelinePage = lazy(() =>
+  import('../features/analysis/pipeline-page').then((m) => ({ default: m.PipelinePage })),
+);
+const MyCoursesPage = lazy(() =>
+  import('../features/evaluations/my-courses-page').then((m) => ({ default: m.MyCoursesPage })),
+);
+const EvaluatePage = lazy(() =>
+  import('../features/evaluations/evaluate-page').then((m) => ({ default: m.EvaluatePage })),
+);
+const QuestionnairesPage = lazy(() =>
+  import('../features/questionnaires/questionnaires-page').then((m) => ({ default: m.QuestionnairesPage })),
+);
+const QuestionnairePage = lazy(() =>
+  import('../features/questionnaires/questionnaire-page').then((m) => ({ default: m.QuestionnairePage })),
+);
+const DraftPage = lazy(() => import('../features/questionnaires/draft-page').then((m) => ({ default: m.DraftPage })));
+const IngestionPage = lazy(() =>
+  import('../features/ingestion/ingestion-page').then((m) => ({ default: m.IngestionPage })),
+);
+const GeneratorPage = lazy(() =>
+  import('../features/generator/generator-page').then((m) => ({ default: m.GeneratorPage })),
+);
+const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
+const ProvisioningPage = lazy(() =>
+  import('../features/provisioning/provisioning-page').then((m) => ({ default: m.ProvisioningPage })),
+);
+
+/** Every client route; the API serves index.html for each, so a reload keeps the page. */
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage /> },
+  {
+    element: <AppShell />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      { path: 'overview', element: <OverviewPage /> },
+      { path: 'trends', element: <TrendsPage /> },
+      { path: 'faculty/:facultyId', element: <FacultyReportPage /> },
+      { path: 'my-report', element: <MyReportPage /> },
+      { path: 'analysis', element: <RunAnalysisPage /> },
+      { path: 'analysis/:pipelineId', element: <PipelinePage /> },
+      { path: 'courses', element: <MyCoursesPage /> },
+      { path: 'courses/:courseId/evaluate/:facultyId', element: <EvaluatePage /> },
+      { path: 'questionnaires', element: <QuestionnairesPage /> },
+      { path: 'questionnaires/:questionnaireId', element: <QuestionnairePage /> },
+      { path: 'questionnaires/:questionnaireId/versions/:versionId', element: <DraftPage /> },
+      { path: 'ingestion', element: <IngestionPage /> },
+      { path: 'generator', element: <GeneratorPage /> },
+      { path: 'audit', element: <AuditPage /> },
+      { path: 'provisioning', element: <ProvisioningPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

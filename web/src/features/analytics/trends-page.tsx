@@ -1,0 +1,159 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { api, unwrap } from '../../api/client';
+import { ErrorMessage, FieldProblems } from '../../ui/error-message';
+import { formatDateTime, formatNumber, formatPercent, formatScore } from '../../ui/format';
+import { Loading } from '../../ui/loading';
+import { Page, Section } from '../../ui/page';
+import { SemesterSelect } from '../../ui/semester-select';
+import { useScopeSemester } from './use-scope-semester';
+
+const DIRECTION_NAMES = { improving: 'Improving', declining: 'Declining', stable: 'Stable' } as const;
+
+/** Faculty with enough semesters of data, the steepest decline first (GET /analytics/trends). */
+export function TrendsPage() {
+  const { semesters, semesterId, setSemesterId } = useScopeSemester();
+  const [draft, setDraft] = useState({ minSemesters: '3', minR2: '0.5' });
+  const [applied, setApplied] = useState(draft);
+  const [direction, setDirection] = useState('');
+
+  const query = {
+    ...(semesterId ? { semesterId } : {}),
+    ...(applied.minSemesters.trim() ? { minSemesters: Number(applied.minSemesters) } : {}),
+    ...(applied.minR2.trim() ? { minR2: Number(applied.minR2) } : {}),
+  };
+  const trends = useQuery({
+    queryKey: ['analytics', 'trends', query],
+    queryFn: () => unwrap(api.GET('/api/v1/analytics/trends', { params: { query } })),
+    enabled: semesterId !== undefined,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const problems = (path: string) =>
+    (trends.error instanceof ApiError ? trends.error.at(path) : []).map((p) => p.message);
+  const rows = (trends.data?.faculty ?? []).filter((row) => direction === '' || row.trendDirection === direction);
+  const counts = Object.keys(DIRECTION_NAMES).map(
+    (key) => `${(trends.data?.faculty ?? []).filter((row) => row.trendDirection === key).length} ${key}`,
+  );
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setApplied(draft);
+  }
+
+  return (
+    <Page
+      title="Score trends"
+      lead="Linear trend of each faculty member's average score and positive rate across semesters."
+    >
+      <form className="toolbar" onSubmit={apply} aria-label="Trend settings">
+        {semesters && semesterId && (
+          <SemesterSelect semesters={semesters} value={semesterId} onChange={setSemesterId} />
+        )}
+        <div className="field field--inline">
+          <label htmlFor="min-semesters">Minimum semesters</label>
+          <input
+            id="min-semesters"
+            inputMode="numeric"
+            value={draft.minSemesters}
+            aria-invalid={problems('minSemesters').length > 0 || undefined}
+            aria-describedby={problems('minSemesters').length > 0 ? 'min-semesters-error' : undefined}
+            onChange={(event) => setDraft({ ...draft, minSemesters: event.target.value })}
+          />
+          <FieldProblems id="min-semesters-error" messages={problems('minSemesters')} />
+        </div>
+        <div className="field field--inline">
+          <label htmlFor="min-r2">Minimum R²</label>
+          <input
+            id="min-r2"
+            inputMode="decimal"
+            value={draft.minR2}
+            aria-invalid={problems('minR2').length > 0 || undefined}
+            aria-describedby={problems('minR2').length > 0 ? 'min-r2-error' : undefined}
+            onChange={(event) => setDraft({ ...draft, minR2: event.target.value })}
+          />
+          <FieldProblems id="min-r2-error" messages={problems('minR2')} />
+        </div>
+        <button type="submit" className="button">
+          Apply
+        </button>
+        <div className="field field--inline">
+          <label htmlFor="direction">Direction</label>
+          <select id="direction" value={direction} onChange={(event) => setDirection(event.target.value)}>
+            <option value="">All</option>
+            {Object.entries(DIRECTION_NAMES).map(([key, name]) => (
+              <option key={key} value={key}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      {trends.isPending && semesterId !== undefined ? <Loading what="the trends" /> : null}
+      {trends.isError ? <ErrorMessage error={trends.error} showDetails={false} /> : null}
+      {trends.data && (
+        <Section title="Faculty trends">
+          <p className="muted">
+            {trends.data.faculty.length} faculty members with at least {trends.data.minSemesters} semesters:{' '}
+            {counts.join(', ')}. Figures as of {formatDateTime(trends.data.lastRefreshedAt)}.
+          </p>
+          {rows.length === 0 ? (
+            <p>No faculty member matches.</p>
+          ) : (
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Trends table (scrolls sideways)">
+              <table className="table">
+                <caption>Faculty by score slope, steepest decline first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Faculty member</th>
+                    <th scope="col">Department</th>
+                    <th scope="col" className="numeric">
+                      Semesters
+                    </th>
+                    <th scope="col" className="numeric">
+                      Latest score
+                    </th>
+                    <th scope="col" className="numeric">
+                      Latest positive rate
+                    </th>
+                    <th scope="col" className="numeric">
+                      Score slope per semester (R²)
+                    </th>
+                    <th scope="col" className="numeric">
+                      Positive-rate slope (R²)
+                    </th>
+                    <th scope="col">Trend</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={`${row.facultyId}-${row.departmentCode ?? ''}`}>
+                      <th scope="row">
+                        <Link to={`/faculty/${row.facultyId}?semester=${row.latestSemesterId}`}>{row.facultyName}</Link>
+                      </th>
+                      <td>{row.departmentCode ?? '—'}</td>
+                      <td className="numeric">{row.semesterCount}</td>
+                      <td className="numeric">{formatScore(row.latestAvgNormalizedScore)}</td>
+                      <td className="numeric">{formatPercent(row.latestPositiveRate)}</td>
+                      <td className="numeric">
+                        {formatNumber(row.scoreSlope)} ({formatNumber(row.scoreR2)})
+                      </td>
+                      <td className="numeric">
+                        {formatNumber(row.sentimentSlope)} ({formatNumber(row.sentimentR2)})
+                      </td>
+                      <td>
+                        <span className={`tag tag--${row.trendDirection}`}>{DIRECTION_NAMES[row.trendDirection]}</span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Section>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,138 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { api, unwrap } from '../../api/client';
+import { ErrorMessage } from '../../ui/error-message';
+import { Loading } from '../../ui/loading';
+import { Page } from '../../ui/page';
+import { SchemaEditor } from './schema-editor';
+import { schemaOf, type QuestionnaireSchema, type SchemaBody } from './schema-types';
+import { useDimensions } from './use-dimensions';
+
+/** A version's schema in the editor: a DRAFT can be saved (the API validates it) and published. */
+export function DraftPage() {
+  const { questionnaireId = '', versionId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const dimensions = useDimensions();
+  const [schema, setSchema] = useState<QuestionnaireSchema | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const version = useQuery({
+    queryKey: ['questionnaires', 'versions', versionId],
+    queryFn: () => unwrap(api.GET('/api/v1/questionnaires/versions/{versionId}', { params: { path: { versionId } } })),
+  });
+  const current = schema ?? (version.data ? schemaOf(version.data) : null);
+  const isDraft = version.data?.status === 'DRAFT';
+  const path = { id: questionnaireId, versionId };
+
+  const save = useMutation({
+    mutationFn: (next: QuestionnaireSchema) =>
+      unwrap(
+        api.PUT('/api/v1/questionnaires/{id}/versions/{versionId}', {
+          params: { path },
+          body: { schema: next as SchemaBody },
+        }),
+      ),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['questionnaires', 'versions', versionId], saved);
+      setSchema(schemaOf(saved));
+      setDirty(false);
+      setDone('Draft saved.');
+    },
+  });
+  const publish = useMutation({
+    mutationFn: () =>
+      unwrap(api.POST('/api/v1/questionnaires/{id}/versions/{versionId}/publish', { params: { path } })),
+    onSuccess: async (published) => {
+      queryClient.setQueryData(['questionnaires', 'versions', versionId], published);
+      await queryClient.invalidateQueries({ queryKey: ['questionnaires'] });
+      setDone(`Version ${published.versionNumber} is published and accepts submissions.`);
+    },
+  });
+
+  const edit = (mutate: (draft: QuestionnaireSchema) => void) => {
+    if (!current) return;
+    const next = structuredClone(current);
+    mutate(next);
+    setSchema(next);
+    setDirty(true);
+    setDone(null);
+  };
+  const problems = save.error instanceof ApiError ? save.error : null;
+  const title = version.data
+    ? `${isDraft ? 'Edit draft' : 'Version'} ${version.data.versionNumber}: ${version.data.questionnaireTitle}`
+    : 'Questionnaire version';
+
+  return (
+    <Page title={title} lead={version.data ? `${version.data.status}${dirty ? ' · unsaved changes' : ''}` : undefined}>
+      <p>
+        <Link to={`/questionnaires/${questionnaireId}`}>Back to the questionnaire</Link>
+      </p>
+      {version.isPending ? <Loading what="the version" /> : null}
+      {version.isError ? <ErrorMessage error={version.error} /> : null}
+      {!isDraft && version.data && (
+        <p className="notice">Only a draft can be edited; this version is {version.data.status}.</p>
+      )}
+      {save.isError ? (
+        <div className="error" role="alert">
+          <p>The service refused the draft: {save.error.message}</p>
+          {problems && problems.details.length > 0 && (
+            <p>
+              {problems.details.length} problem{problems.details.length === 1 ? ' is' : 's are'} marked beside the
+              fields below.
+            </p>
+          )}
+        </div>
+      ) : null}
+      {publish.isError ? <ErrorMessage error={publish.error} /> : null}
+      {done && (
+        <p className="success" role="status">
+          {done}
+        </p>
+      )}
+      {current && (
+        <form
+          className="stack"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setDone(null);
+            save.mutate(current);
+          }}
+        >
+          <SchemaEditor
+            schema={current}
+            edit={edit}
+            problems={problems}
+            dimensions={dimensions.data ?? []}
+            readOnly={!isDraft}
+          />
+          {isDraft && (
+            <div className="actions form-actions">
+              <button type="submit" className="button button--primary" disabled={save.isPending}>
+                {save.isPending ? 'Saving…' : 'Save draft'}
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={dirty || publish.isPending}
+                aria-describedby={dirty ? 'publish-hint' : undefined}
+                onClick={() => {
+                  setDone(null);
+                  publish.mutate();
+                }}
+              >
+                Publish this version
+              </button>
+              {dirty && (
+                <span id="publish-hint" className="muted">
+                  Save your changes before publishing.
+                </span>
+              )}
+            </div>
+          )}
+        </form>
+      )}
+    </Page>
+  );
+}
