@@ -8,13 +8,13 @@ import { SUPER_ADMIN, setupApi } from '../support/test-context.js';
  * over HTTP after a real refresh of the views. One campus, department CCS, semesters S1 < S2 < S3; the asked
  * semester is S3. Every submission of a faculty member in a semester has the same normalized score, and one
  * completed department pipeline per semester labels the first `positive + neutral + negative` of them.
- * Sentiment score = (positive + ½ neutral) / analyzed; quant_qual_gap when |score / 100 − it| > 0.2 with ≥ 10
+ * Sentiment score = positive / (positive + negative); quant_qual_gap when |score / 100 − it| > 0.2 with ≥ 10
  * analyzed.
  *
- *   calm     S3 87.00, 20 analyzed 12/6/2 → 0.75, gap 0.12: no flag (the bare positive rate 0.6 gave 0.27)
- *   gil      S3 51.50, 50 analyzed 7/8/35 (14% positive) → 0.22, gap 0.295: quant_qual_gap
- *   harsh    S3 85.00, 20 analyzed 4/4/12 → 0.3, gap 0.55: quant_qual_gap (high score, negative comments)
- *   kind     S3 40.00, 20 analyzed 16/4/0 → 0.9, gap 0.5: quant_qual_gap (low score, positive comments)
+ *   calm     S3 87.00, 20 analyzed 12/6/2 → 12/14 = 0.857, gap 0.013: no flag (the bare positive rate 0.6 gave 0.27)
+ *   gil      S3 51.50, 50 analyzed 7/8/35 (14% positive) → 7/42 = 0.167, gap 0.348: quant_qual_gap
+ *   harsh    S3 85.00, 20 analyzed 4/4/12 → 0.25, gap 0.6: quant_qual_gap (high score, negative comments)
+ *   kind     S3 40.00, 20 analyzed 16/4/0 → 1, gap 0.6: quant_qual_gap (low score, positive comments)
  *   neutral  S3 50.00, 20 analyzed 2/16/2 → 0.5, gap 0: no flag (the bare positive rate 0.1 gave 0.4)
  *   sparse   S3 70.00, 20 submissions, 9 analyzed, all positive: low_coverage only (9 < 10 analyzed: no gap)
  *   decline  S1 80, S2 72, S3 61, 20 analyzed each, positive 16, 14, 12 (rates .8, .7, .6, no neutral):
@@ -191,9 +191,9 @@ describe('attention flags, calibrated', () => {
       'Sam Sparse': ['low_coverage'],
     });
     const byName = Object.fromEntries(faculty.map((row) => [row.facultyName, row]));
-    expect(byName['Gil Gap']).toMatchObject({ avgNormalizedScore: 51.5, positiveRate: 0.14, sentimentScore: 0.22 });
-    expect(byName['Hana Harsh']).toMatchObject({ avgNormalizedScore: 85, sentimentScore: 0.3 });
-    expect(byName['Ken Kind']).toMatchObject({ avgNormalizedScore: 40, sentimentScore: 0.9 });
+    expect(byName['Gil Gap']).toMatchObject({ avgNormalizedScore: 51.5, positiveRate: 0.14, sentimentScore: 0.1667 });
+    expect(byName['Hana Harsh']).toMatchObject({ avgNormalizedScore: 85, sentimentScore: 0.25 });
+    expect(byName['Ken Kind']).toMatchObject({ avgNormalizedScore: 40, sentimentScore: 1 });
     expect(byName['Sam Sparse']).toMatchObject({ coverageRate: 0.45, sentimentScore: 1 });
     expect(byName['Dan Decline']).toMatchObject({
       avgNormalizedScore: 61,

@@ -739,13 +739,14 @@ describe('ATTENTION_THRESHOLDS', () => {
     neutralCount,
   });
 
-  it('quant_qual_gap compares score / 100 with (positive + ½ neutral) / analyzed: over 0.2 triggers, exactly 0.2 does not', () => {
-    expect(sentimentScore(comments(60, 30))).toBe(0.75);
+  it('quant_qual_gap compares score / 100 with positive / (positive + negative): over 0.2 triggers, exactly 0.2 does not', () => {
+    expect(sentimentScore(comments(60, 30))).toBeCloseTo(60 / 70, 10);
+    expect(sentimentScore(comments(0, 100))).toBeNull();
     expect(sentimentScore(comments(0, 0, 0))).toBeNull();
     expect(attentionFlags({ ...base, ...comments(49, 0), avgNormalizedScore: 70 })).toEqual(['quant_qual_gap']);
     expect(attentionFlags({ ...base, ...comments(75, 0), avgNormalizedScore: 50 })).toEqual(['quant_qual_gap']);
     expect(attentionFlags({ ...base, ...comments(50, 0), avgNormalizedScore: 70 })).toEqual([]);
-    // Neutral counts half: 30 positive + 40 neutral is 0.5, within 0.2 of 70, where the positive rate 0.3 is not.
+    // Neutral comments take no side: 30 positive and 30 negative is 0.5, within 0.2 of 70, where the positive rate 0.3 is not.
     expect(attentionFlags({ ...base, ...comments(30, 40), avgNormalizedScore: 70 })).toEqual([]);
     expect(attentionFlags({ ...base, ...comments(29, 40), avgNormalizedScore: 70 })).toEqual(['quant_qual_gap']);
     // 0.9 − 0.7 is 0.20000000000000007 in floating point: still exactly the threshold, so no flag.
@@ -755,11 +756,13 @@ describe('ATTENTION_THRESHOLDS', () => {
   });
 
   it('quant_qual_gap on the cases of issue 21: 87 with 60/30/10% is not flagged; 51.5 with 14% positive, mostly negative, is', () => {
-    // Under the bare positive rate the first would be flagged (0.87 − 0.60 = 0.27); like for like it is 0.12.
+    // Under the bare positive rate the first would be flagged (0.87 − 0.60 = 0.27); 60 of 70 opinions is 0.86.
     expect(attentionFlags({ ...base, ...comments(60, 30), avgNormalizedScore: 87 })).toEqual([]);
-    // 7 positive, 8 neutral, 35 negative of 50: (7 + 4) / 50 = 0.22, 0.515 − 0.22 = 0.295.
+    // 7 positive, 8 neutral, 35 negative of 50: 7 / 42 = 0.17, 0.515 − 0.17 = 0.35.
+    // The demo's 51.5 with 14% positive, 46% neutral and 40% negative comments: 4 / 15.5 ≈ 0.26, flagged.
     expect(attentionFlags({ ...base, ...comments(7, 8, 50), avgNormalizedScore: 51.5 })).toEqual(['quant_qual_gap']);
-    // A middling score with mostly neutral comments agrees with itself: 50 vs (10 + 40) / 100.
+    expect(attentionFlags({ ...base, ...comments(4, 13, 28), avgNormalizedScore: 51.5 })).toEqual(['quant_qual_gap']);
+    // A middling score with mostly neutral comments agrees with itself: 50 vs 10 / 20.
     expect(attentionFlags({ ...base, ...comments(10, 80), avgNormalizedScore: 50 })).toEqual([]);
   });
 

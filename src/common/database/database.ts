@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, type CompiledQuery, type Transaction } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from '../../db/migrations/index.js';
@@ -48,7 +49,7 @@ function guardedPool(pool: pg.Pool) {
       if (insideTransaction.getStore())
         throw new NestedConnectionError('a pooled connection was requested inside a transaction; pass the transaction');
       try {
-        return await pool.connect();
+        return namingPreparedStatements(await pool.connect());
       } catch (error) {
         if (error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message))
           throw new PoolExhaustedError('no database connection became free in time', { cause: error });
@@ -59,6 +60,40 @@ function guardedPool(pool: pg.Pool) {
     options: pool.options,
     Client: pg.Client,
   };
+}
+
+/** The SQL texts `runPrepared` was given, and the statement name each runs under. */
+const preparedStatementNames = new Map<string, string>();
+const NAMING = Symbol('naming prepared statements');
+
+/**
+ * Makes a pooled client run the texts of `runPrepared` as named prepared statements: PostgreSQL parses and plans
+ * such a query once per connection (then keeps a generic plan) instead of on every call. Kysely passes every
+ * query as `query(text, values)`; anything else goes through unchanged.
+ */
+function namingPreparedStatements(client: pg.PoolClient): pg.PoolClient {
+  const marked = client as pg.PoolClient & { [NAMING]?: true };
+  if (marked[NAMING]) return client;
+  marked[NAMING] = true;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    const name = args.length === 2 && typeof text === 'string' ? preparedStatementNames.get(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  };
+  return client;
+}
+
+/**
+ * Runs a compiled query as a named prepared statement: for the fixed queries of the request path (the SQL text
+ * must be the same on every call; only the parameters vary), whose planning cost PostgreSQL more than running
+ * them (a course with its hierarchy: 0.5 ms planned each time, under 0.1 ms prepared). The name comes from the
+ * text, so each distinct text is one statement per connection.
+ */
+export async function runPrepared<R>(executor: Executor, label: string, query: CompiledQuery<R>): Promise<R[]> {
+  if (!preparedStatementNames.has(query.sql))
+    preparedStatementNames.set(query.sql, `${label}_${createHash('sha1').update(query.sql).digest('hex').slice(0, 12)}`);
+  return (await executor.executeQuery(query)).rows;
 }
 
 export function createDatabase(connectionString: string, options: PoolOptions = {}): DatabaseClient {

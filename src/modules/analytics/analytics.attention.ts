@@ -8,13 +8,13 @@ export const ATTENTION_THRESHOLDS = {
   /** ...over at least this many semesters. */
   decliningMinSemesters: 3,
   /**
-   * quant_qual_gap: |normalized score / 100 − sentiment score| greater than this, where the sentiment score puts
-   * the analysed comments on the score's own 0..1 scale: (positive + ½ neutral) / analysed. The normalized score
-   * maps a Likert 1..5 to 0..100 with the neutral answer 3 at 50 (an average of 4 is already 75), so a neutral
-   * comment sits at ½ too: comparing the score with the bare positive rate would read every neutral comment as
-   * a complaint and flag a member at 87 with 60% positive, 30% neutral and 10% negative comments (0.87 − 0.60 =
-   * 0.27), where the like-for-like gap is 0.87 − 0.75 = 0.12. Both directions count: a high score with negative
-   * comments, and a low score with positive ones...
+   * quant_qual_gap: |normalized score / 100 − sentiment score| greater than this, where the sentiment score is
+   * the share of praise among the comments that take a side: positive / (positive + negative). Neutral
+   * comments (suggestions, facts, balanced remarks) say nothing for or against the rating, so they are left
+   * out rather than counted as complaints: a member at 87 with 60% positive, 30% neutral and 10% negative
+   * comments reads 0.86 (gap 0.01, no flag), where the bare positive rate would give 0.27; a member at 51.5
+   * with 14% positive, 46% neutral and 40% negative comments reads 0.26 (gap 0.25, flagged). Both directions
+   * count: a high score with critical comments, and a low score with praise...
    */
   gapMinDifference: 0.2,
   /** ...with at least this many analyzed submissions. */
@@ -39,10 +39,15 @@ type FlagInput = Pick<
   | 'sentimentR2'
 >;
 
-/** (positive + ½ neutral) / analysed, on 0..1 like score / 100 (see gapMinDifference); null with nothing analysed. */
+/**
+ * positive / (positive + negative), on 0..1 like score / 100 (see gapMinDifference); null when no analysed
+ * comment takes a side.
+ */
 export function sentimentScore(row: Pick<FlagInput, 'analyzedCount' | 'positiveCount' | 'neutralCount'>) {
-  if (row.analyzedCount <= 0) return null;
-  return (row.positiveCount + row.neutralCount / 2) / row.analyzedCount;
+  const negative = row.analyzedCount - row.positiveCount - row.neutralCount;
+  const opinionated = row.positiveCount + negative;
+  if (opinionated <= 0) return null;
+  return row.positiveCount / opinionated;
 }
 
 /** The flags one faculty row earns, in the spec's order; empty when it needs no attention. */

@@ -106,7 +106,7 @@ export const attentionView = z.object({
         .number()
         .nullable()
         .describe(
-          '(positive + ½ neutral) / analyzed, 0..1 (4 decimals): what quant_qual_gap compares with avgNormalizedScore / 100',
+          'positive / (positive + negative) of the analysed comments, 0..1 (4 decimals), null when none takes a side: what quant_qual_gap compares with avgNormalizedScore / 100',
         ),
       semesterCount: z.number().int(),
       ...trendFigures,

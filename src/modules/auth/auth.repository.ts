@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
-import { runInTransaction, type DatabaseClient } from '../../common/database/database.js';
+import { runInTransaction, runPrepared, type DatabaseClient } from '../../common/database/database.js';
 import type { Role } from '../../db/schema.js';
 
 export interface UserWithRoles {
@@ -70,7 +70,7 @@ export class AuthRepository {
    * user is active and the session is not revoked.
    */
   async findPrincipal(userId: string, sessionId: string): Promise<PrincipalRow | undefined> {
-    const row = await this.db
+    const query = this.db
       .selectFrom('users')
       .select([
         'users.id',
@@ -95,8 +95,8 @@ export class AuthRepository {
             .where('auth_sessions.user_id', '=', userId)
             .where('auth_sessions.revoked_at', 'is', null),
         ),
-      )
-      .executeTakeFirst();
+      );
+    const [row] = await runPrepared(this.db, 'principal', query.compile());
     return row;
   }
 

@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
-import { runInTransaction, type DatabaseClient, type Executor, type Trx } from '../../common/database/database.js';
+import {
+  runInTransaction,
+  runPrepared,
+  type DatabaseClient,
+  type Executor,
+  type Trx,
+} from '../../common/database/database.js';
 import type { NewSubmission, Role, VersionStatus } from '../../db/schema.js';
 import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
 import type { AnswerRow } from './answers-validator.js';
@@ -61,7 +67,7 @@ export class SubmissionsRepository {
    * until this submission commits, so no submission lands on a version that stopped being ACTIVE.
    */
   async lockVersion(trx: Trx, id: string): Promise<SubmissionVersion | undefined> {
-    const row = await trx
+    const query = trx
       .selectFrom('questionnaire_versions as v')
       .innerJoin('questionnaires as q', 'q.id', 'v.questionnaire_id')
       .innerJoin('questionnaire_types as t', 't.id', 'q.type_id')
@@ -74,8 +80,8 @@ export class SubmissionsRepository {
         'v.schema_snapshot as schema',
       ])
       .where('v.id', '=', id)
-      .forShare('v')
-      .executeTakeFirst();
+      .forShare('v');
+    const [row] = await runPrepared(trx, 'submission_version', query.compile());
     return row ? { ...row, schema: row.schema as QuestionnaireSchema } : undefined;
   }
 
@@ -94,8 +100,9 @@ export class SubmissionsRepository {
       ]);
   }
 
-  userById(id: string, executor: Executor = this.db): Promise<UserReference | undefined> {
-    return this.userQuery(executor).where('u.id', '=', id).executeTakeFirst();
+  async userById(id: string, executor: Executor = this.db): Promise<UserReference | undefined> {
+    const [row] = await runPrepared(executor, 'user_by_id', this.userQuery(executor).where('u.id', '=', id).compile());
+    return row;
   }
 
   userByUsername(username: string, executor: Executor = this.db): Promise<UserReference | undefined> {
@@ -166,7 +173,8 @@ export class SubmissionsRepository {
   }
 
   async courseById(id: string, executor: Executor = this.db): Promise<CourseContext | undefined> {
-    const row = await this.courseQuery(executor).where('co.id', '=', id).executeTakeFirst();
+    const query = this.courseQuery(executor).where('co.id', '=', id);
+    const [row] = await runPrepared(executor, 'course_by_id', query.compile());
     return row ? SubmissionsRepository.toCourse(row) : undefined;
   }
 
@@ -197,13 +205,13 @@ export class SubmissionsRepository {
 
   /** The enrollment roles ('student', 'faculty') each of the given users holds in the course. */
   async enrollmentRoles(executor: Executor, courseId: string, userIds: string[]) {
-    const rows = await executor
+    const query = executor
       .selectFrom('enrollments')
       .select(['user_id as userId', 'role'])
       .where('course_id', '=', courseId)
-      .where('user_id', 'in', userIds)
-      .execute();
-    return rows;
+      // One array parameter, not one per id: the text stays the same, so the statement is prepared once.
+      .where(sql<boolean>`user_id = any(${userIds}::uuid[])`);
+    return runPrepared(executor, 'enrollment_roles', query.compile());
   }
 
   /** The courses a user teaches (enrollment role faculty) in one semester. */
@@ -229,7 +237,7 @@ export class SubmissionsRepository {
         value: answer.value,
       })),
     );
-    const { rows: written } = await sql<{ id: string; createdAt: Date }>`
+    const statement = sql<{ id: string; createdAt: Date }>`
       WITH inserted AS (${inserted}),
       answers AS (
         INSERT INTO submission_answers (submission_id, question_id, section_id, dimension_code, value)
@@ -237,8 +245,8 @@ export class SubmissionsRepository {
         FROM inserted
         CROSS JOIN jsonb_to_recordset(${rows}::jsonb) AS a(question_id text, section_id text, dimension_code text, value numeric)
       )
-      SELECT id, created_at AS "createdAt" FROM inserted`.execute(trx);
-    const row = written[0];
+      SELECT id, created_at AS "createdAt" FROM inserted`;
+    const [row] = await runPrepared(trx, 'submission_insert', statement.compile(trx));
     if (!row) throw new Error('the submission insert returned no row');
     return row;
   }
