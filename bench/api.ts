@@ -31,8 +31,11 @@ import { runWhenInvoked } from './support/run-main.js';
  *   other, then the next student (every request a real submission: version lock, enrolment and teaching
  *   checks, scoring, comment cleaning and screening, snapshots), BENCH_SUBMISSIONS of them after a warm-up.
  * Server CPU per request is the server process's own utime + stime (/proc/<pid>/stat) over the measured run,
- * divided by the 2xx answers; "DB" is the same for the PostgreSQL backends connected to the bench's database. Ratios are to the hello measured in the same run (before and after the others,
- * averaged). BENCH_CPU_PROF=1 starts the API under `node --cpu-prof` and prints the profile's top entries.
+ * divided by the 2xx answers; "DB" is the same for the PostgreSQL backends connected to the bench's database.
+ * The hello runs before the first request and after each: every ratio is to the mean of the hello runs just
+ * before and just after it, so a change in the machine's load during the run cancels out as far as it can.
+ * BENCH_CPU_PROF=1 starts the API under `node --cpu-prof` and prints the profile's top entries (measured runs
+ * only), per request.
  */
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
@@ -118,7 +121,9 @@ async function measure(
   }
   const answered = result['2xx'];
   if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${label}: ${result.non2xx} non-2xx answers and ${result.errors} errors of ${answered + result.non2xx}`);
+    throw new Error(
+      `${label}: ${result.non2xx} non-2xx answers and ${result.errors} errors of ${answered + result.non2xx}`,
+    );
   return {
     label,
     connections: result.connections,
@@ -300,7 +305,20 @@ function submissionOptions(url: string, queue: ReturnType<typeof submissionQueue
   };
 }
 
-function table(rows: Measurement[], hello: Measurement): string {
+/** The mean of some runs of the hello, as one row. */
+function meanOf(runs: Measurement[]): Measurement {
+  const mean = (pick: (run: Measurement) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+  return {
+    ...(runs[0] as Measurement),
+    requestsPerSecond: mean((run) => run.requestsPerSecond),
+    p50: mean((run) => run.p50),
+    p99: mean((run) => run.p99),
+    cpuMicrosPerRequest: mean((run) => run.cpuMicrosPerRequest),
+  };
+}
+
+/** Each row beside the hello measured just before and just after it (`baselines[i]`), so drift in load cancels. */
+function table(rows: Measurement[], baselines: Measurement[], hello: Measurement): string {
   const ratio = (value: number, base: number) => `${(value / base).toFixed(3)}×`;
   const lines = [
     [
@@ -317,22 +335,22 @@ function table(rows: Measurement[], hello: Measurement): string {
       'DB µs/req'.padStart(9),
     ].join('  '),
   ];
-  for (const row of [hello, ...rows])
-    lines.push(
-      [
-        row.label.padEnd(34),
-        String(row.connections).padStart(5),
-        row.requestsPerSecond.toFixed(0).padStart(8),
-        ratio(row.requestsPerSecond, hello.requestsPerSecond).padStart(8),
-        row.p50.toFixed(1).padStart(7),
-        ratio(row.p50, hello.p50).padStart(7),
-        row.p99.toFixed(1).padStart(7),
-        ratio(row.p99, hello.p99).padStart(7),
-        row.cpuMicrosPerRequest.toFixed(1).padStart(10),
-        ratio(row.cpuMicrosPerRequest, hello.cpuMicrosPerRequest).padStart(8),
-        (row.databaseCpuMicrosPerRequest === undefined ? '-' : row.databaseCpuMicrosPerRequest.toFixed(1)).padStart(9),
-      ].join('  '),
-    );
+  const line = (row: Measurement, base: Measurement) =>
+    [
+      row.label.padEnd(34),
+      String(row.connections).padStart(5),
+      row.requestsPerSecond.toFixed(0).padStart(8),
+      ratio(row.requestsPerSecond, base.requestsPerSecond).padStart(8),
+      row.p50.toFixed(1).padStart(7),
+      ratio(row.p50, base.p50).padStart(7),
+      row.p99.toFixed(1).padStart(7),
+      ratio(row.p99, base.p99).padStart(7),
+      row.cpuMicrosPerRequest.toFixed(1).padStart(10),
+      ratio(row.cpuMicrosPerRequest, base.cpuMicrosPerRequest).padStart(8),
+      (row.databaseCpuMicrosPerRequest === undefined ? '-' : row.databaseCpuMicrosPerRequest.toFixed(1)).padStart(9),
+    ].join('  ');
+  lines.push(line(hello, hello));
+  rows.forEach((row, index) => lines.push(line(row, baselines[index] as Measurement)));
   return lines.join('\n');
 }
 
@@ -426,22 +444,17 @@ export async function runApiBench(targets: Target[] = [...TARGETS]): Promise<Rec
           );
         }
         rows.push(row);
+        await runHello();
       }
-      await runHello();
     } finally {
       await api.stop();
     }
-    const helloRow: Measurement = {
-      ...helloRuns[0]!,
-      requestsPerSecond: (helloRuns[0]!.requestsPerSecond + helloRuns[1]!.requestsPerSecond) / 2,
-      p50: (helloRuns[0]!.p50 + helloRuns[1]!.p50) / 2,
-      p99: (helloRuns[0]!.p99 + helloRuns[1]!.p99) / 2,
-      cpuMicrosPerRequest: (helloRuns[0]!.cpuMicrosPerRequest + helloRuns[1]!.cpuMicrosPerRequest) / 2,
-    };
+    const baselines = rows.map((_, index) => meanOf(helloRuns.slice(index, index + 2)));
     const goals = rows.map((row, index) => {
       const goal = GOALS[targets[index] as Target];
-      const ratio = row.requestsPerSecond / helloRow.requestsPerSecond;
-      const cpuRatio = helloRow.cpuMicrosPerRequest / row.cpuMicrosPerRequest;
+      const baseline = baselines[index] as Measurement;
+      const ratio = row.requestsPerSecond / baseline.requestsPerSecond;
+      const cpuRatio = baseline.cpuMicrosPerRequest / row.cpuMicrosPerRequest;
       if (goal.ratio !== undefined)
         return `  ${row.label}: ${ratio.toFixed(3)}× the hello's req/s, ${cpuRatio.toFixed(3)}× its CPU per request; goal ≥ ${goal.ratio}×: ${ratio >= goal.ratio ? 'met' : 'NOT met'}`;
       return `  ${row.label}: ${row.requestsPerSecond.toFixed(0)} req/s; goal ≥ ${goal.requestsPerSecond}/s: ${row.requestsPerSecond >= (goal.requestsPerSecond ?? 0) ? 'met' : 'NOT met'}`;
@@ -450,7 +463,7 @@ export async function runApiBench(targets: Target[] = [...TARGETS]): Promise<Rec
       [
         `API in its own process (LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'info'}), bare Fastify hello in another, autocannon here; ` +
           `${DURATION_SECONDS} s per GET after ${WARMUP_SECONDS} s warm-up, ${SUBMISSIONS} submissions after ${SUBMISSION_WARMUP}`,
-        table(rows, helloRow),
+        table(rows, baselines, meanOf(helloRuns)),
         `  hello runs: ${helloRuns.map((run) => `${run.requestsPerSecond.toFixed(0)} req/s, ${run.cpuMicrosPerRequest.toFixed(1)} µs`).join('; ')}`,
         'goals:',
         ...goals,

@@ -215,11 +215,7 @@ describe('questionnaire lists kept in memory, in front of Redis', () => {
   }
 
   async function rename(name: string) {
-    await database.db
-      .updateTable('questionnaire_types')
-      .set({ name })
-      .where('code', '=', 'FACULTY_FEEDBACK')
-      .execute();
+    await database.db.updateTable('questionnaire_types').set({ name }).where('code', '=', 'FACULTY_FEEDBACK').execute();
   }
 
   /** On the wall clock: the in-memory entries' freshness clock (`performance.now()`) is stopped in these tests. */

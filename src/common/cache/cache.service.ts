@@ -23,7 +23,7 @@ const IN_MEMORY_NAMESPACES: ReadonlySet<CacheNamespace> = new Set([
   CacheNamespace.QUESTIONNAIRE_VERSIONS,
 ]);
 /** An in-memory entry is used at most this long after it was read from Redis, even without a message. */
-export const IN_MEMORY_FRESH_MS = 900;
+const IN_MEMORY_FRESH_MS = 900;
 const IN_MEMORY_ENTRIES = 1_000;
 
 interface MemoryEntry {

@@ -92,7 +92,10 @@ function namingPreparedStatements(client: pg.PoolClient): pg.PoolClient {
  */
 export async function runPrepared<R>(executor: Executor, label: string, query: CompiledQuery<R>): Promise<R[]> {
   if (!preparedStatementNames.has(query.sql))
-    preparedStatementNames.set(query.sql, `${label}_${createHash('sha1').update(query.sql).digest('hex').slice(0, 12)}`);
+    preparedStatementNames.set(
+      query.sql,
+      `${label}_${createHash('sha1').update(query.sql).digest('hex').slice(0, 12)}`,
+    );
   return (await executor.executeQuery(query)).rows;
 }
 

@@ -23,7 +23,8 @@ export class RequestValidationGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const handler = context.getHandler();
     let known = this.specs.get(handler);
-    if (!known) this.specs.set(handler, (known = { spec: this.reflector.get<RouteSpec | undefined>(ROUTE_SPEC, handler) }));
+    if (!known)
+      this.specs.set(handler, (known = { spec: this.reflector.get<RouteSpec | undefined>(ROUTE_SPEC, handler) }));
     const spec = known.spec;
     if (!spec || (!spec.params && !spec.query && !spec.body)) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();

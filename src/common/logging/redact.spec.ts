@@ -48,7 +48,10 @@ describe('redactSecrets', () => {
     const lines: string[] = [];
     stream.write = (chunk: string) => lines.push(chunk) > 0;
     logger.child({ component: 'test' }).info({ password: 'hunter2', settings: { JWT_SECRET: 'jwt-secret' } }, 'x');
-    logger.child({ reqId: 'r1' }).child({ component: 'auth' }).warn({ body: { refreshToken: 'rotated-secret' } }, 'y');
+    logger
+      .child({ reqId: 'r1' })
+      .child({ component: 'auth' })
+      .warn({ body: { refreshToken: 'rotated-secret' } }, 'y');
     expect(lines.join('')).not.toMatch(/hunter2|jwt-secret|rotated-secret/);
     expect(JSON.parse(lines[0]!)).toMatchObject({ password: CENSOR, settings: { JWT_SECRET: CENSOR }, msg: 'x' });
     expect(JSON.parse(lines[1]!)).toMatchObject({ reqId: 'r1', body: { refreshToken: CENSOR }, msg: 'y' });

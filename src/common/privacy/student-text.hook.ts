@@ -20,6 +20,9 @@ export function renderStudentTextForReaders(fastify: FastifyInstance): void {
     }
     const reader = (request as AuthenticatedRequest).user?.id ?? null;
     const json = /\bjson\b/i.test(String(reply.getHeader('content-type') ?? ''));
-    done(null, json ? JSON.stringify(renderForReader(JSON.parse(payload), reader)) : (renderString(payload, reader) ?? ''));
+    done(
+      null,
+      json ? JSON.stringify(renderForReader(JSON.parse(payload), reader)) : (renderString(payload, reader) ?? ''),
+    );
   });
 }

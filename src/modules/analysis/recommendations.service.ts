@@ -30,7 +30,7 @@ export class RecommendationsService {
       runId: run.id,
       status: run.status,
       // Actions stored before the students' words were marked at generation get their marks here: the
-      // response then withholds them from the faculty member they are about (StudentTextInterceptor).
+      // response then withholds them from the faculty member they are about (the student-text hook on every response).
       actions: actions.map((stored) => {
         const action = { ...stored, supportingEvidence: stored.supportingEvidence as SupportingEvidence };
         return hasStudentText(JSON.stringify(action))

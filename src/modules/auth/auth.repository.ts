@@ -76,7 +76,9 @@ export class AuthRepository {
         'users.id',
         'users.username',
         'users.full_name as fullName',
-        sql<Role[]>`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '{}')`.as(
+        sql<
+          Role[]
+        >`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '{}')`.as(
           'roles',
         ),
         sql<Assignment[]>`coalesce((

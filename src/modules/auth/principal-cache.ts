@@ -13,14 +13,14 @@ export interface Principal {
 }
 
 /** The channel migration 0006 notifies with the id of a user whose principal changed (`*`: anyone's). */
-export const PRINCIPAL_CHANNEL = 'principal_changed';
+const PRINCIPAL_CHANNEL = 'principal_changed';
 
 /**
  * How long a principal read from the database may be used, from the moment the read began. Notices make a
  * change apply within milliseconds; this bounds it when a notice is lost without the connection dropping
  * (conventions §3: within one second).
  */
-export const PRINCIPAL_FRESH_MS = 900;
+const PRINCIPAL_FRESH_MS = 900;
 const MAX_SESSIONS = 20_000;
 
 interface Entry {
