@@ -1,12 +1,17 @@
 /**
  * Engine throughput: 10,000 and 100,000 generated comments through sentiment, embeddings and the topic
  * model; comments/s per stage, total seconds and peak RSS. Embeddings are held in one Float32Array until
- * the topic model needs them.
+ * the topic model needs them. Sentiment is also timed by part: the lexicon, the learned model alone (given
+ * the lexicon's reading, which it is stacked on) and the blend of both at the tuned model share, whatever
+ * SENTIMENT_MODEL_WEIGHT this process runs with; these parts are not stages of the total.
  * Run: npm run bench:engine-speed (node --max-old-space-size=4096 dist/bench/engine-speed.js)
  */
 
+import type { SentimentScores } from '../src/engine/contracts.js';
 import { EMBEDDING_DIMENSIONS, embedText } from '../src/engine/embeddings/index.js';
-import { loadSentimentScorer } from '../src/engine/sentiment/load-lexicon.js';
+import { BLEND_PARAMETERS, blendedScorer } from '../src/engine/sentiment/blend.js';
+import type { SentimentModel } from '../src/engine/sentiment/learned-model.js';
+import { loadSentimentModel, loadSentimentScorer } from '../src/engine/sentiment/load-lexicon.js';
 import { tokenize } from '../src/engine/text/index.js';
 import { buildTopicModel } from '../src/engine/topics/index.js';
 import { generateCorpus } from './corpus/generate.js';
@@ -18,9 +23,17 @@ export interface StageSpeed {
   commentsPerSecond: number;
 }
 
+export interface SentimentPartSpeed {
+  part: string;
+  commentsPerSecond: number;
+  /** Comments per second of this process's CPU time: steadier than the wall clock on a shared machine. */
+  commentsPerCpuSecond: number;
+}
+
 export interface SpeedRun {
   comments: number;
   stages: StageSpeed[];
+  sentimentParts: SentimentPartSpeed[];
   totalSeconds: number;
   topicCount: number;
   outlierRatio: number;
@@ -38,12 +51,38 @@ function timed<T>(run: () => T): [T, number] {
   return [value, (performance.now() - started) / 1000];
 }
 
+/** Wall-clock and CPU seconds of one run. */
+function timedWithCpu(run: () => void): { seconds: number; cpuSeconds: number } {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  run();
+  const used = process.cpuUsage(cpu);
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
+}
+
+/** The lexicon, the model alone (on the lexicon's readings, computed beforehand) and their blend. */
+export function measureSentimentParts(texts: readonly string[], model: SentimentModel): SentimentPartSpeed[] {
+  const scorer = loadSentimentScorer();
+  const lexicon = scorer.scoreLexicon ?? scorer.scoreSentiment;
+  const readings: SentimentScores[] = texts.map((text) => lexicon(text));
+  const blend = blendedScorer(model, lexicon, BLEND_PARAMETERS);
+  const parts: Array<[string, (text: string, index: number) => unknown]> = [
+    ['lexicon', (text) => lexicon(text)],
+    ['model alone', (text, index) => model.predict(text, readings[index] as SentimentScores)],
+    [`blend (model share ${BLEND_PARAMETERS.modelWeight})`, (text) => blend(text)],
+  ];
+  return parts.map(([part, score]) => {
+    const { seconds, cpuSeconds } = timedWithCpu(() => texts.forEach(score));
+    return { part, commentsPerSecond: texts.length / seconds, commentsPerCpuSecond: texts.length / cpuSeconds };
+  });
+}
+
 function peakRssMegabytes(): number {
   // maxRSS is in kilobytes.
   return process.resourceUsage().maxRSS / 1024;
 }
 
-export function runSpeed(texts: readonly string[]): SpeedRun {
+export function runSpeed(texts: readonly string[], model: SentimentModel): SpeedRun {
   const { scoreSentiment } = loadSentimentScorer();
   const count = texts.length;
   const stages: StageSpeed[] = [];
@@ -61,6 +100,7 @@ export function runSpeed(texts: readonly string[]): SpeedRun {
     for (const text of texts) scoreSentiment(text);
   });
   record('sentiment', sentimentSeconds);
+  const sentimentParts = measureSentimentParts(texts, model);
 
   const [embeddings, embeddingSeconds] = timed(() => {
     const matrix = new Float32Array(count * EMBEDDING_DIMENSIONS);
@@ -83,6 +123,7 @@ export function runSpeed(texts: readonly string[]): SpeedRun {
   return {
     comments: count,
     stages,
+    sentimentParts,
     // The baseline is not a stage of the engine.
     totalSeconds: sentimentSeconds + embeddingSeconds + topicSeconds,
     topicCount: result.topics.length,
@@ -101,6 +142,11 @@ function printRun(run: SpeedRun): void {
       `  ${stage.stage.padEnd(24)} ${stage.seconds.toFixed(2).padStart(8)} s  ${Math.round(stage.commentsPerSecond).toLocaleString('en').padStart(10)} comments/s${ratio}`,
     );
   }
+  for (const part of run.sentimentParts) {
+    console.log(
+      `    sentiment: ${part.part.padEnd(26)} ${Math.round(part.commentsPerSecond).toLocaleString('en').padStart(10)} comments/s  (${Math.round(part.commentsPerCpuSecond).toLocaleString('en')} per CPU second)`,
+    );
+  }
   console.log(
     `  total        ${run.totalSeconds.toFixed(2).padStart(8)} s   topics ${run.topicCount}, outlier ratio ${(run.outlierRatio * 100).toFixed(1)}%`,
   );
@@ -114,14 +160,15 @@ function printRun(run: SpeedRun): void {
   }
 }
 
-export function runEngineSpeed(sizes: readonly number[] = [10_000, 100_000]): SpeedRun[] {
+export async function runEngineSpeed(sizes: readonly number[] = [10_000, 100_000]): Promise<SpeedRun[]> {
+  const model = await loadSentimentModel();
   const largest = Math.max(...sizes);
   const [corpus, generationSeconds] = timed(() => generateCorpus(largest).map((comment) => comment.text));
   console.log(
     `Generated ${largest.toLocaleString('en')} comments in ${generationSeconds.toFixed(1)} s (not timed below)\n`,
   );
   return sizes.map((size) => {
-    const run = runSpeed(corpus.slice(0, size));
+    const run = runSpeed(corpus.slice(0, size), model);
     printRun(run);
     return run;
   });

@@ -14,10 +14,15 @@
  *
  * Submissions are written with SQL in bulk (the bench measures the pipeline, not ingestion), in a database of
  * the bench's own, dropped at the end. Run: npm run bench:pipeline [-- 1000,10000]
+ *
+ * BENCH_CPU_PROF=1 starts the job worker and the analysis worker under `node --cpu-prof` and prints, for each,
+ * the profile's top entries over the measured pipelines (confirm → COMPLETED of each size, nothing else).
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
@@ -30,8 +35,10 @@ import { loadSentimentScorer } from '../src/engine/sentiment/load-lexicon.js';
 import { cleanComment, wordCount } from '../src/engine/text/index.js';
 import { buildTopicModel } from '../src/engine/topics/index.js';
 import { GATE_POSITIVE_MINIMUM_WORDS } from '../src/modules/analysis/pipeline-orchestrator.js';
+import { EMBEDDING_KEY_BYTES } from '../src/contracts/float32-frame.js';
 import { fromEmbeddingBytes } from '../src/modules/analysis/results.repository.js';
 import { generateCorpus } from './corpus/generate.js';
+import { summariseCpuProfile, type TimeWindow } from './support/cpu-profile.js';
 import {
   BENCH_ADMIN,
   benchEnvironment,
@@ -69,9 +76,14 @@ interface BenchProcess {
   stop(): Promise<void>;
 }
 
-function startProcess(name: string, entry: string, environment: Record<string, string>): BenchProcess {
+function startProcess(
+  name: string,
+  entry: string,
+  environment: Record<string, string>,
+  nodeArguments: readonly string[] = [],
+): BenchProcess {
   const script = fileURLToPath(new URL(`../src/${entry}`, import.meta.url));
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeArguments, script], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -391,8 +403,12 @@ interface PipelineRun {
   totalSeconds: number;
   stages: StageTime[];
   peaks: Record<string, number>;
-  /** Bytes of the topics request the pipeline sent (rebuilt from what it stored). */
+  /** Bytes of the topics request as JSON (what a JSON-only worker gets), rebuilt from what the pipeline stored. */
   topicsRequestBytes: number;
+  /** The same as a float32 frame, and as a reference frame (keys only); and how the pipeline sent it. */
+  topicsFrameBytes: number;
+  topicsReferenceBytes: number;
+  topicsTransport: string;
   topicItems: number;
   baseline: Baseline;
 }
@@ -403,7 +419,12 @@ async function runPipeline(
   size: number,
   processes: BenchProcess[],
   jobWorker: BenchProcess,
-): Promise<Omit<PipelineRun, 'baseline' | 'comments' | 'topicsRequestBytes' | 'topicItems'>> {
+): Promise<
+  Omit<
+    PipelineRun,
+    'baseline' | 'comments' | 'topicsRequestBytes' | 'topicsFrameBytes' | 'topicsReferenceBytes' | 'topicItems'
+  > & { window: TimeWindow }
+> {
   const department = await bench.db
     .selectFrom('departments as d')
     .innerJoin('semesters as s', 's.id', 'd.semester_id')
@@ -416,6 +437,7 @@ async function runPipeline(
     scopeId: department.id,
   });
   for (const running of processes) resetPeakRss(running.child.pid as number);
+  const fromMicros = monotonicMicros();
   await api.request('POST', `/analysis/pipelines/${created.id}/confirm`);
   const deadline = Date.now() + 30 * 60_000;
   let row;
@@ -429,6 +451,7 @@ async function runPipeline(
     if (Date.now() > deadline) throw new Error(`pipeline of ${size} still ${row.status} after 30 minutes`);
     await delay(100);
   }
+  const window = { fromMicros, toMicros: monotonicMicros() };
   for (const running of processes)
     if (running.child.exitCode !== null || running.child.signalCode !== null)
       throw new Error(`the ${running.name} process exited:\n${running.lines.slice(-30).join('\n')}`);
@@ -442,15 +465,50 @@ async function runPipeline(
     errorMessage: row.error_message,
     totalSeconds: (ended.getTime() - (row.confirmed_at as Date).getTime()) / 1000,
     stages: stageTimes(jobWorker.lines, created.id),
+    topicsTransport: topicsTransport(jobWorker.lines, created.id),
     peaks,
+    window,
   };
+}
+
+/** The monotonic clock in µs: the clock of V8's profile timestamps. */
+function monotonicMicros(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+/** The top entries of a process's CPU profile over the measured pipelines. */
+function printProfile(name: string, directory: string, windows: TimeWindow[]): void {
+  const file = readdirSync(directory).find((entry) => entry.endsWith('.cpuprofile'));
+  if (!file) {
+    console.log(`\n${name}: no .cpuprofile in ${directory}`);
+    return;
+  }
+  const summary = summariseCpuProfile(join(directory, file), windows);
+  const ms = (micros: number) => `${(micros / 1000).toFixed(0).padStart(7)} ms`;
+  const share = (micros: number) => `${((100 * micros) / Math.max(1, summary.busyMicros)).toFixed(1)}%`.padStart(6);
+  console.log(`\n${name}: CPU profile ${join(directory, file)}, ${ms(summary.busyMicros)} busy in the pipelines`);
+  console.log('  top self time:');
+  for (const entry of summary.entries.slice(0, 20))
+    console.log(`  ${ms(entry.selfMicros)} ${share(entry.selfMicros)}  ${entry.name}`);
+  console.log('  by place (self time):');
+  for (const place of summary.places.slice(0, 12))
+    console.log(`  ${ms(place.selfMicros)} ${share(place.selfMicros)}  ${place.place}`);
+  console.log('  top inclusive time in the project:');
+  for (const entry of summary.entries
+    .filter((candidate) => candidate.name.includes('src/'))
+    .sort((a, b) => b.totalMicros - a.totalMicros)
+    .slice(0, 20))
+    console.log(`  ${ms(entry.totalMicros)} ${share(entry.totalMicros)}  ${entry.name}`);
 }
 
 /**
  * The size of the topics request of a pipeline, rebuilt as the orchestrator builds it (gate-passing comments with
  * their stored float32 embeddings as JSON numbers): what must fit in the worker's ANALYSIS_WORKER_BODY_LIMIT.
  */
-async function topicsRequestSize(bench: BenchDatabase, size: number): Promise<{ bytes: number; items: number }> {
+async function topicsRequestSize(
+  bench: BenchDatabase,
+  size: number,
+): Promise<{ bytes: number; frameBytes: number; referenceBytes: number; items: number }> {
   const rows = await bench.db
     .selectFrom('sentiment_results as r')
     .innerJoin('sentiment_runs as run', 'run.id', 'r.run_id')
@@ -462,22 +520,53 @@ async function topicsRequestSize(bench: BenchDatabase, size: number): Promise<{ 
     .where('d.code', '=', departmentCode(size))
     .where('r.passed_topic_gate', '=', true)
     .execute();
+  const envelope = {
+    jobId: randomUUID(),
+    version: '1.0',
+    type: 'topic-model',
+    metadata: { pipelineId: randomUUID(), runId: randomUUID() },
+    publishedAt: new Date().toISOString(),
+    params: { seed: 42 },
+  };
   const body = JSON.stringify({
     input: {
-      jobId: randomUUID(),
-      version: '1.0',
-      type: 'topic-model',
+      ...envelope,
       items: rows.map((row) => ({
         submissionId: row.submissionId,
         text: row.text,
         embedding: fromEmbeddingBytes(row.embedding),
       })),
-      metadata: { pipelineId: randomUUID(), runId: randomUUID() },
-      publishedAt: new Date().toISOString(),
-      params: { seed: 42 },
     },
   });
-  return { bytes: Buffer.byteLength(body), items: rows.length };
+  const head = JSON.stringify({
+    input: {
+      ...envelope,
+      items: rows.map((row) => ({ submissionId: row.submissionId, text: row.text })),
+      embeddings: { dimensions: (rows[0]?.embedding.length ?? 0) / 4 },
+    },
+  });
+  const headBytes = 4 + Buffer.byteLength(head) + 3;
+  const vectorBytes = rows.reduce((sum, row) => sum + row.embedding.length, 0);
+  return {
+    bytes: Buffer.byteLength(body),
+    frameBytes: headBytes + vectorBytes,
+    referenceBytes: headBytes + rows.length * EMBEDDING_KEY_BYTES,
+    items: rows.length,
+  };
+}
+
+/** How the job worker sent the pipeline's topics request (its "topics request sent" log line). */
+function topicsTransport(lines: readonly string[], pipelineId: string): string {
+  const transports = lines
+    .filter((line) => line.includes(pipelineId) && line.includes('topics request sent'))
+    .map((line) => {
+      try {
+        return (JSON.parse(line) as { transport?: string }).transport ?? '?';
+      } catch {
+        return '?';
+      }
+    });
+  return transports.length > 0 ? transports.join(', ') : 'not logged';
 }
 
 function printRun(run: PipelineRun): void {
@@ -508,7 +597,11 @@ function printRun(run: PipelineRun): void {
   const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   const holds = (limit: number) => Math.floor(limit / perItem).toLocaleString('en');
   console.log(
-    `  topics request: ${megabytes(run.topicsRequestBytes)} MB for ${run.topicItems.toLocaleString('en')} comments ` +
+    `  topics request sent by ${run.topicsTransport}: ${megabytes(run.topicsReferenceBytes)} MB by reference, ` +
+      `${megabytes(run.topicsFrameBytes)} MB as a float32 frame`,
+  );
+  console.log(
+    `  topics request as JSON: ${megabytes(run.topicsRequestBytes)} MB for ${run.topicItems.toLocaleString('en')} comments ` +
       `(${(perItem / 1024).toFixed(2)} KB each); the bench's worker limit ${megabytes(benchBodyLimit())} MB holds ` +
       `about ${holds(benchBodyLimit())} such comments, the default ${megabytes(DEFAULT_BODY_LIMIT)} MB ` +
       `about ${holds(DEFAULT_BODY_LIMIT)}`,
@@ -527,6 +620,14 @@ function printRun(run: PipelineRun): void {
 export async function runPipelineBench(sizes: readonly number[] = DEFAULT_SIZES): Promise<PipelineRun[]> {
   const bench = await createBenchDatabase();
   const processes: BenchProcess[] = [];
+  const profiled = process.env.BENCH_CPU_PROF ? new Map<string, string>() : undefined;
+  const profileArguments = (name: string) => {
+    if (!profiled) return [];
+    const directory = mkdtempSync(join(tmpdir(), 'fas-bench-pipeline-'));
+    profiled.set(name, directory);
+    return ['--cpu-prof', `--cpu-prof-dir=${directory}`];
+  };
+  const windows: TimeWindow[] = [];
   try {
     const workerPort = await freePort();
     const apiPort = await freePort();
@@ -537,21 +638,26 @@ export async function runPipelineBench(sizes: readonly number[] = DEFAULT_SIZES)
       TOPIC_MODEL_WORKER_URL: `${workerUrl}/topics`,
     };
     const base = benchEnvironment(bench.url, apiPort);
-    const analysisWorker = startProcess('analysis worker', 'analysis-worker/main.js', {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      ANALYSIS_WORKER_PORT: String(workerPort),
-      ANALYSIS_WORKER_BODY_LIMIT: String(benchBodyLimit()),
-    });
+    const analysisWorker = startProcess(
+      'analysis worker',
+      'analysis-worker/main.js',
+      {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        ANALYSIS_WORKER_PORT: String(workerPort),
+        ANALYSIS_WORKER_BODY_LIMIT: String(benchBodyLimit()),
+      },
+      profileArguments('analysis worker'),
+    );
     processes.push(analysisWorker);
     const apiProcess = startProcess('API', 'main.js', { ...base, ...workerUrls });
     processes.push(apiProcess);
-    const jobWorker = startProcess('job worker', 'worker.js', {
-      ...base,
-      ...workerUrls,
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-    });
+    const jobWorker = startProcess(
+      'job worker',
+      'worker.js',
+      { ...base, ...workerUrls, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+      profileArguments('job worker'),
+    );
     processes.push(jobWorker);
     await waitForHealth(`${workerUrl}/health`, analysisWorker);
     await waitForHealth(`http://127.0.0.1:${apiPort}/api/v1/health`, apiProcess);
@@ -576,13 +682,16 @@ export async function runPipelineBench(sizes: readonly number[] = DEFAULT_SIZES)
       console.log(
         `\nInserted ${size.toLocaleString('en')} submissions in ${seconds(started).toFixed(1)} s (not timed)`,
       );
-      const measured = await runPipeline(api, bench, size, processes, jobWorker);
+      const { window, ...measured } = await runPipeline(api, bench, size, processes, jobWorker);
+      windows.push(window);
       const cleaned = texts.map((text) => cleanComment(text)).filter((text): text is string => text !== null);
       const request = await topicsRequestSize(bench, size);
       const run = {
         ...measured,
         comments,
         topicsRequestBytes: request.bytes,
+        topicsFrameBytes: request.frameBytes,
+        topicsReferenceBytes: request.referenceBytes,
         topicItems: request.items,
         baseline: runBaseline(cleaned),
       };
@@ -593,6 +702,7 @@ export async function runPipelineBench(sizes: readonly number[] = DEFAULT_SIZES)
   } finally {
     for (const running of processes) await running.stop();
     await bench.drop();
+    for (const [name, directory] of profiled ?? []) printProfile(name, directory, windows);
   }
 }
 

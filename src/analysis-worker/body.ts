@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { FRAME_MEDIA_TYPE } from '../contracts/float32-frame.js';
 
 /**
  * Request bodies are kept as bytes, in one buffer of their own: the routes parse them, a large one in an engine
- * thread, to which the buffer is moved without a copy. Only `application/json` is accepted (else 415).
+ * thread, to which the buffer is moved without a copy. `application/json` is accepted, and the float32 frame
+ * (src/contracts/float32-frame.ts) that `/topics/runsync` takes beside it; anything else is a 415.
  *
  * Fastify's own `parseAs: 'buffer'` collects the chunks and concatenates them at the end, which holds the event
  * loop for ~25 ms for a 28 MB topics request (a 20,000-comment corpus). When the request says its length, the
@@ -16,7 +19,11 @@ function httpError(statusCode: number, code: string, message: string): Error {
 
 export function keepBodiesAsBytes(app: FastifyInstance, limit: number): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', (request, payload, done) => {
+  const collect = (
+    request: FastifyRequest,
+    payload: IncomingMessage,
+    done: (error: Error | null, body?: Buffer) => void,
+  ): void => {
     const declared = request.headers['content-length'];
     const length = declared === undefined ? undefined : Number(declared);
     if (length !== undefined && length > limit) {
@@ -66,5 +73,7 @@ export function keepBodiesAsBytes(app: FastifyInstance, limit: number): void {
     payload.on('end', onEnd);
     payload.on('error', onError);
     payload.resume();
-  });
+  };
+  app.addContentTypeParser('application/json', collect);
+  app.addContentTypeParser(FRAME_MEDIA_TYPE, collect);
 }

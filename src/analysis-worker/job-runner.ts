@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { float32Bytes } from '../contracts/float32-frame.js';
 import { runLocalJob, type JobAnswer, type LocalJob } from './local-jobs.js';
 
 /**
@@ -97,13 +98,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
     async run(job) {
       if (closed) throw new Error('the job runner is closed');
-      if (maxThreads === 0 || job.body.byteLength < inlineBelowBytes) return runLocalJob(job);
+      const size = job.body.byteLength + (job.vectors?.byteLength ?? 0);
+      if (maxThreads === 0 || size < inlineBelowBytes) return runLocalJob(job);
       const pool = threads();
       if (pool.queueSize >= maxThreads * QUEUED_JOBS_PER_THREAD) {
         throw new EngineBusyError(`every engine thread is busy and ${pool.queueSize} jobs are waiting; retry later`);
       }
       const body = transferable(job.body);
-      return pool.run({ ...job, body }, { transferList: [body.buffer] });
+      // Resolved vectors (a topics frame by reference) are a buffer of their own: moved too.
+      const vectors = job.vectors ? new Float32Array(transferable(float32Bytes(job.vectors)).buffer) : undefined;
+      return pool.run(
+        { ...job, body, ...(vectors ? { vectors } : {}) },
+        { transferList: vectors ? [body.buffer, vectors.buffer] : [body.buffer] },
+      );
     },
 
     async close() {

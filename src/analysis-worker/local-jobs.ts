@@ -1,7 +1,16 @@
 import {
+  EMBEDDING_KEY_BYTES,
+  embeddingKeys,
+  float32Rows,
+  readFrameHead,
+  splitFrame,
+} from '../contracts/float32-frame.js';
+import {
   embeddingRequestSchema,
   sentimentRequestSchema,
+  topicFrameRequestSchema,
   topicRequestSchema,
+  type TopicRequest,
   type EmbeddingCompletedOutput,
   type SentimentCompletedOutput,
   type TopicCompletedOutput,
@@ -10,6 +19,7 @@ import {
 import { EMBEDDING_DIMENSIONS, EMBEDDING_MODEL, embedText } from '../engine/embeddings/index.js';
 import { loadSentimentScorer } from '../engine/sentiment/load-lexicon.js';
 import { TopicModelInputError, buildTopicModel } from '../engine/topics/index.js';
+import type { TopicDocument } from '../engine/contracts.js';
 import { LOCAL_ENGINE_VERSIONS } from './engine-versions.js';
 import { INVALID_JSON_MESSAGE, jobIdOf, parseEnvelope, readJson } from './envelopes.js';
 import { completed, failed } from './responses.js';
@@ -26,18 +36,31 @@ import { completed, failed } from './responses.js';
 
 export interface LocalJob {
   kind: WorkerKind;
-  /** The request body as received (bytes of JSON). Moved to the thread that runs the job: do not reuse it. */
+  /**
+   * The request body as received: bytes of JSON, or of a float32 frame (`frame`). Moved to the thread that runs
+   * the job: do not reuse it.
+   */
   body: Uint8Array;
   /** WORKER_VERSION when set; otherwise the local engine's version is reported. */
   versionOverride?: string;
+  /** Topics: the body is a float32 frame (src/contracts/float32-frame.ts). */
+  frame?: boolean;
+  /** Embeddings: the caller accepts a float32 frame; the answer then carries the vectors and their keys. */
+  answerFrame?: boolean;
+  /** A topics reference frame: the vectors its keys named, as the worker's cache resolved them (rows, in order). */
+  vectors?: Float32Array;
 }
 
 export interface JobAnswer {
   statusCode: number;
-  /** The JSON answer, `{ "output": { ... } }`. */
+  /** The JSON answer, `{ "output": { ... } }`; the head of the frame when `vectors` is set. */
   payload: string;
   /** With status 500: what went wrong, for the worker's log (never sent to the caller). */
   internalError?: { message: string; stack?: string };
+  /** An embeddings answer as a frame: the vectors, rows of `output.dimensions` in the order of `output.results`. */
+  vectors?: Float32Array;
+  /** Their keys, 16 bytes a row (float32-frame.ts `embeddingKey`). */
+  keys?: Uint8Array;
 }
 
 function answer(statusCode: number, body: unknown): JobAnswer {
@@ -54,10 +77,21 @@ function sentiment(body: unknown, version: string): JobAnswer {
   return answer(200, output satisfies { output: SentimentCompletedOutput });
 }
 
-function embeddings(body: unknown, version: string): JobAnswer {
+function embeddings(body: unknown, version: string, job: LocalJob): JobAnswer {
   const parsed = parseEnvelope(embeddingRequestSchema, body);
   if (!parsed.ok) return answer(200, failed(parsed.jobId, version, parsed.error));
   const { jobId, items } = parsed.request.input;
+  if (job.answerFrame) {
+    const vectors = new Float32Array(items.length * EMBEDDING_DIMENSIONS);
+    items.forEach((item, index) => vectors.set(embedText(item.text), index * EMBEDDING_DIMENSIONS));
+    const head = completed(jobId, version, {
+      results: items.map((item) => ({ submissionId: item.submissionId })),
+      model: EMBEDDING_MODEL,
+      dimensions: EMBEDDING_DIMENSIONS,
+      engine: { source: 'local' as const },
+    });
+    return { ...answer(200, head), vectors, keys: embeddingKeys(vectors, EMBEDDING_DIMENSIONS) };
+  }
   const results = items.map((item) => ({ submissionId: item.submissionId, embedding: embedText(item.text) }));
   const output = completed(jobId, version, {
     results,
@@ -73,6 +107,63 @@ function topics(body: unknown, version: string): JobAnswer {
   if (!parsed.ok) return answer(200, failed(parsed.jobId, version, parsed.error));
   const { jobId, items, params } = parsed.request.input;
   const documents = items.map((item) => ({ id: item.submissionId, text: item.text, embedding: item.embedding }));
+  return modelTopics(jobId, version, documents, params);
+}
+
+/**
+ * A topics request as a float32 frame: the head's items, each with its row of the vectors the tail carries, or
+ * of those the keys in the tail named (a reference frame: the main thread resolved them into `job.vectors`).
+ */
+function topicsFromFrame(job: LocalJob, version: string): JobAnswer {
+  const frame = splitFrame(job.body);
+  if (!frame.ok) return answer(400, failed(null, version, `request body is not a valid frame: ${frame.error}`));
+  const head = readFrameHead(frame.head);
+  if (!head.ok) return answer(400, failed(null, version, 'request body is not a valid frame: its head is not JSON'));
+  const parsed = parseEnvelope(topicFrameRequestSchema, head.value);
+  if (!parsed.ok) return answer(200, failed(parsed.jobId, version, parsed.error));
+  const { jobId, items, params, embeddings } = parsed.request.input;
+  const { dimensions } = embeddings;
+  let vectors: Float32Array | undefined;
+  if (job.vectors) {
+    if (frame.tail.byteLength !== items.length * EMBEDDING_KEY_BYTES)
+      return answer(
+        200,
+        failed(
+          jobId,
+          version,
+          `the frame's tail holds ${frame.tail.byteLength} bytes, not ${items.length} keys of ${EMBEDDING_KEY_BYTES}`,
+        ),
+      );
+    vectors = job.vectors;
+    if (vectors.length !== items.length * dimensions)
+      return answer(200, failed(jobId, version, `the embeddings referenced do not have ${dimensions} dimensions`));
+  } else {
+    vectors = float32Rows(frame.tail, items.length, dimensions);
+    if (!vectors)
+      return answer(
+        200,
+        failed(
+          jobId,
+          version,
+          `the frame's tail holds ${frame.tail.byteLength} bytes, not ${items.length} embeddings of ${dimensions} float32 values`,
+        ),
+      );
+  }
+  const rows = vectors;
+  const documents = items.map((item, index) => ({
+    id: item.submissionId,
+    text: item.text,
+    embedding: rows.subarray(index * dimensions, (index + 1) * dimensions),
+  }));
+  return modelTopics(jobId, version, documents, params);
+}
+
+function modelTopics(
+  jobId: string,
+  version: string,
+  documents: TopicDocument[],
+  params: TopicRequest['input']['params'],
+): JobAnswer {
   let model: ReturnType<typeof buildTopicModel>;
   try {
     model = buildTopicModel(documents, params);
@@ -95,20 +186,36 @@ function topics(body: unknown, version: string): JobAnswer {
   return answer(200, output satisfies { output: TopicCompletedOutput });
 }
 
-const HANDLERS: Record<WorkerKind, (body: unknown, version: string) => JobAnswer> = { sentiment, embeddings, topics };
+const HANDLERS: Record<WorkerKind, (body: unknown, version: string, job: LocalJob) => JobAnswer> = {
+  sentiment,
+  embeddings,
+  topics,
+};
+
+function internalError(error: unknown, jobId: string | null, version: string): JobAnswer {
+  // A bug in the engine: a 500, so that the service's queue retries.
+  const details =
+    error instanceof Error
+      ? { message: error.message, ...(error.stack ? { stack: error.stack } : {}) }
+      : { message: String(error) };
+  return { ...answer(500, failed(jobId, version, 'internal error')), internalError: details };
+}
 
 export function runLocalJob(job: LocalJob): JobAnswer {
   const version = job.versionOverride ?? LOCAL_ENGINE_VERSIONS[job.kind];
+  if (job.frame) {
+    if (job.kind !== 'topics') return answer(415, failed(null, version, `${job.kind} requests are JSON only`));
+    try {
+      return topicsFromFrame(job, version);
+    } catch (error) {
+      return internalError(error, null, version);
+    }
+  }
   const json = readJson(job.body);
   if (!json.ok) return answer(400, failed(null, version, INVALID_JSON_MESSAGE));
   try {
-    return HANDLERS[job.kind](json.value, version);
+    return HANDLERS[job.kind](json.value, version, job);
   } catch (error) {
-    // A bug in the engine: a 500, so that the service's queue retries.
-    const internalError =
-      error instanceof Error
-        ? { message: error.message, ...(error.stack ? { stack: error.stack } : {}) }
-        : { message: String(error) };
-    return { ...answer(500, failed(jobIdOf(json.value), version, 'internal error')), internalError };
+    return internalError(error, jobIdOf(json.value), version);
   }
 }

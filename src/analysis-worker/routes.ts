@@ -6,12 +6,26 @@ import {
   type SentimentCompletedOutput,
   type WorkerKind,
 } from '../contracts/worker-contracts.js';
+import {
+  EMBEDDING_KEY_BYTES,
+  FRAME_MEDIA_TYPE,
+  FRAMES_SUPPORTED,
+  acceptsFrames,
+  embeddingKeys,
+  encodeFrame,
+  float32Bytes,
+  isFrameType,
+  isReferenceFrame,
+  splitFrame,
+} from '../contracts/float32-frame.js';
 import type { ProcessLifecycle } from '../common/process/lifecycle.js';
 import type { SentimentScores } from '../engine/contracts.js';
 import type { EngineResult, LanguageModelProvider } from '../llm/index.js';
 import { LOCAL_ENGINE_VERSION, LOCAL_ENGINE_VERSIONS } from './engine-versions.js';
 import { INVALID_JSON_MESSAGE, parseEnvelope, readJson } from './envelopes.js';
+import type { EmbeddingCache } from './embedding-cache.js';
 import type { JobRunner } from './job-runner.js';
+import type { LocalJob } from './local-jobs.js';
 import { completed, engineInfo, failed } from './responses.js';
 
 export interface RouteContext {
@@ -29,7 +43,12 @@ export interface RouteContext {
   /** The chat model's name, reported when a provider that does not name its model answered with one. */
   modelName: string;
   jobs: JobRunner;
+  /** The vectors of the frame answers this worker sent, for topics frames that name them by key. */
+  embeddingCache: EmbeddingCache;
 }
+
+/** Request body media types `/runsync` takes (`/health` lists them: the client sends frames only when listed). */
+const ACCEPTED_MEDIA_TYPES = FRAMES_SUPPORTED ? ['application/json', FRAME_MEDIA_TYPE] : ['application/json'];
 
 /** Thrown when an engine breaks its own contract; it is a bug, so it becomes a 500 and the queue retries. */
 class EngineContractError extends Error {
@@ -64,6 +83,7 @@ function healthBody(context: RouteContext, service?: WorkerKind) {
     version: versionFor(context, service),
     ...(service ? {} : { versions: context.stepVersions }),
     languageModel: context.provider.usesModel ? 'configured' : 'local engine only',
+    accepts: ACCEPTED_MEDIA_TYPES,
   };
 }
 
@@ -85,15 +105,56 @@ function rawBody(request: FastifyRequest): Uint8Array {
   return request.body instanceof Uint8Array ? request.body : new Uint8Array();
 }
 
+/** Whether the caller asked for a float32 frame answer and this worker can give one. */
+function wantsFrame(request: FastifyRequest): boolean {
+  return FRAMES_SUPPORTED && acceptsFrames(request.headers.accept);
+}
+
+/** An embeddings answer as a float32 frame; its vectors are kept for topics frames that name them by key. */
+function sendEmbeddingFrame(
+  context: RouteContext,
+  reply: FastifyReply,
+  head: string | object,
+  vectors: Float32Array,
+  keys: Uint8Array,
+  dimensions: number,
+) {
+  context.embeddingCache.put(keys, vectors, dimensions);
+  return reply
+    .code(200)
+    .type(FRAME_MEDIA_TYPE)
+    .send(encodeFrame(head, float32Bytes(vectors)));
+}
+
 /** A whole request answered by the local engine, inline or in an engine thread (job-runner.ts). */
-async function runLocally(context: RouteContext, kind: WorkerKind, request: FastifyRequest, reply: FastifyReply) {
+async function runLocally(
+  context: RouteContext,
+  kind: WorkerKind,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  extra: Pick<LocalJob, 'frame' | 'answerFrame' | 'vectors'> = {},
+) {
   const answer = await context.jobs.run({
     kind,
     body: rawBody(request),
     ...(context.versionOverride === undefined ? {} : { versionOverride: context.versionOverride }),
+    ...extra,
   });
   if (answer.internalError) request.log.error({ err: answer.internalError }, 'analysis worker request failed');
+  if (answer.vectors && answer.keys && answer.statusCode === 200) {
+    const dimensions = answer.vectors.length / Math.max(1, answer.keys.byteLength / EMBEDDING_KEY_BYTES);
+    return sendEmbeddingFrame(context, reply, answer.payload, answer.vectors, answer.keys, dimensions);
+  }
   return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.payload);
+}
+
+/** 415 for a frame sent where only JSON is taken (sentiment, embeddings). */
+function refuseFrame(context: RouteContext, kind: WorkerKind, request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(415)
+    .send(
+      failed(null, versionFor(context, kind), `${kind} requests are application/json only, not ${FRAME_MEDIA_TYPE}`),
+    );
 }
 
 /** The version of what answered a provider step: the model, or the local engine (also as the fallback). */
@@ -104,6 +165,7 @@ function answeredBy(context: RouteContext, result: EngineResult<unknown>, localV
 
 export function registerSentimentRoutes(app: FastifyInstance, context: RouteContext): void {
   app.post('/sentiment/runsync', async (request, reply) => {
+    if (isFrameType(request.headers['content-type'])) return refuseFrame(context, 'sentiment', request, reply);
     if (context.localSteps.sentiment) return runLocally(context, 'sentiment', request, reply);
     const version = versionFor(context, 'sentiment');
     const json = readJson(rawBody(request));
@@ -129,7 +191,9 @@ export function registerSentimentRoutes(app: FastifyInstance, context: RouteCont
 
 export function registerEmbeddingRoutes(app: FastifyInstance, context: RouteContext): void {
   app.post('/embeddings/runsync', async (request, reply) => {
-    if (context.localSteps.embeddings) return runLocally(context, 'embeddings', request, reply);
+    if (isFrameType(request.headers['content-type'])) return refuseFrame(context, 'embeddings', request, reply);
+    const answerFrame = wantsFrame(request);
+    if (context.localSteps.embeddings) return runLocally(context, 'embeddings', request, reply, { answerFrame });
     const json = readJson(rawBody(request));
     if (!json.ok) return reply.code(400).send(failed(null, versionFor(context, 'embeddings'), INVALID_JSON_MESSAGE));
     const parsed = parseEnvelope(embeddingRequestSchema, json.value);
@@ -139,6 +203,19 @@ export function registerEmbeddingRoutes(app: FastifyInstance, context: RouteCont
     const embedded = await context.provider.embedTexts(items.map((item) => item.text));
     const { vectors, model, dimensions } = embedded.value;
     if (vectors.length !== items.length) throw new EngineContractError('embedding result count mismatch');
+    if (vectors.some((vector) => vector.length !== dimensions))
+      throw new EngineContractError('embedding dimensions mismatch');
+    if (answerFrame) {
+      const matrix = new Float32Array(items.length * dimensions);
+      vectors.forEach((vector, index) => matrix.set(vector, index * dimensions));
+      const head = completed(jobId, context.versionOverride ?? model, {
+        results: items.map((item) => ({ submissionId: item.submissionId })),
+        model,
+        dimensions,
+        engine: engineInfo(embedded),
+      });
+      return sendEmbeddingFrame(context, reply, head, matrix, embeddingKeys(matrix, dimensions), dimensions);
+    }
     const results = items.map((item, index) => ({ submissionId: item.submissionId, embedding: vectors[index] ?? [] }));
     // The embedding model's name is the version of what answered: the model's, or the local one's.
     const answer = completed(jobId, context.versionOverride ?? model, {
@@ -151,8 +228,33 @@ export function registerEmbeddingRoutes(app: FastifyInstance, context: RouteCont
   });
 }
 
+/** Answer to a topics frame that names a vector this worker does not hold: the client sends the vectors. */
+export const REFERENCE_MISS_STATUS = 409;
+
 export function registerTopicRoutes(app: FastifyInstance, context: RouteContext): void {
   // The topic model is always local: the whole request (parsing 28 MB of JSON for 20,000 comments included)
   // runs in an engine thread.
-  app.post('/topics/runsync', async (request, reply) => runLocally(context, 'topics', request, reply));
+  app.post('/topics/runsync', async (request, reply) => {
+    if (!isFrameType(request.headers['content-type'])) return runLocally(context, 'topics', request, reply);
+    const frame = splitFrame(rawBody(request));
+    // The head is parsed and validated in the engine thread; the keys of a reference frame are resolved here.
+    if (frame.ok && isReferenceFrame(request.headers['content-type'])) {
+      const resolved = context.embeddingCache.resolve(frame.tail);
+      if (!resolved.ok && resolved.reason === 'missing') {
+        const total = Math.floor(frame.tail.byteLength / EMBEDDING_KEY_BYTES);
+        return reply
+          .code(REFERENCE_MISS_STATUS)
+          .send(
+            failed(
+              null,
+              versionFor(context, 'topics'),
+              `${resolved.missing} of the ${total} embeddings referenced are not held by this worker; send them`,
+            ),
+          );
+      }
+      const vectors = resolved.ok ? resolved.vectors : new Float32Array(0);
+      return runLocally(context, 'topics', request, reply, { frame: true, vectors });
+    }
+    return runLocally(context, 'topics', request, reply, { frame: true });
+  });
 }

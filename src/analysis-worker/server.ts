@@ -6,6 +6,7 @@ import { closeConnectionsWhileDraining, ProcessLifecycle } from '../common/proce
 import { createLanguageModelProvider, type LanguageModelProvider } from '../llm/index.js';
 import { registerWorkerAuth } from './auth.js';
 import { keepBodiesAsBytes } from './body.js';
+import { EmbeddingCache } from './embedding-cache.js';
 import { LOCAL_ENGINE_VERSIONS } from './engine-versions.js';
 import { EngineBusyError, createJobRunner, type JobRunner } from './job-runner.js';
 import { failed } from './responses.js';
@@ -70,6 +71,10 @@ function routeContext(options: AnalysisWorkerOptions, logger: Logger, jobs: JobR
     },
     modelName: settings.LLM_MODEL,
     jobs,
+    embeddingCache: new EmbeddingCache({
+      maxBytes: Math.floor(settings.ANALYSIS_WORKER_EMBEDDING_CACHE_MB * 1024 * 1024),
+      ttlMs: settings.ANALYSIS_WORKER_EMBEDDING_CACHE_TTL_SECONDS * 1000,
+    }),
   };
 }
 

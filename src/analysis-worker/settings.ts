@@ -38,6 +38,13 @@ export const analysisWorkerSettingsSchema = z.object({
   // 128 MB holds some 90,000 comments past the gate (bench/pipeline measured a 50,000-comment scope's request
   // at 65.7 MB, over the earlier 64 MB).
   ANALYSIS_WORKER_BODY_LIMIT: positiveInteger.default(128 * 1024 * 1024),
+  /**
+   * Vectors of the embeddings answers sent as float32 frames, kept so that a topics request may name them by key
+   * instead of carrying them (docs/analysis-worker.md, "Float32 frames"): at most this many MB (0 keeps none; a
+   * 384-dimension vector is 1.5 KB, so 256 MB hold some 170,000), each for the TTL after its last use.
+   */
+  ANALYSIS_WORKER_EMBEDDING_CACHE_MB: z.coerce.number().min(0).default(256),
+  ANALYSIS_WORKER_EMBEDDING_CACHE_TTL_SECONDS: positiveInteger.default(30 * 60),
   /** Embedding model of the provider; unset keeps embeddings local even with a key (see docs). */
   LLM_EMBEDDING_MODEL: z.string().min(1).optional(),
   /** Per model request, in ms. */

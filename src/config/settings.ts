@@ -53,6 +53,11 @@ export const workerClientSettingFields = {
   WORKER_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   /** Longest wait for one worker call. */
   WORKER_TIMEOUT_MS: positiveInteger.default(5 * 60_000),
+  /**
+   * How long a worker call whose connection is refused (an analysis worker restarting on its port) is tried again
+   * before the stage fails its attempt; 0 never (refused-connection-retry.ts).
+   */
+  WORKER_CONNECT_RETRY_MS: z.coerce.number().int().min(0).default(30_000),
 };
 
 /**

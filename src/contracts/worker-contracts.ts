@@ -121,16 +121,37 @@ function optionalInteger(minimum?: number) {
   return (minimum === undefined ? integer : integer.min(minimum)).optional();
 }
 
+const topicParams = object({
+  seed: optionalInteger(),
+  minTopicSize: optionalInteger(2),
+  maxTopics: optionalInteger(1),
+}).optional();
+
 export const topicRequestSchema = object({
   input: object({
     ...lenientJobFields,
     type: typeLiteral('topic-model'),
     items: nonEmptyList(topicItem).superRefine(uniqueSubmissionIds).superRefine(sameEmbeddingLength),
-    params: object({
-      seed: optionalInteger(),
-      minTopicSize: optionalInteger(2),
-      maxTopics: optionalInteger(1),
-    }).optional(),
+    params: topicParams,
+  }),
+});
+
+/**
+ * A topics request as the head of a float32 frame (float32-frame.ts): the items without their vectors, which
+ * the frame's tail carries, as float32 values or (the Content-Type says so) as the keys of vectors the worker embedded.
+ */
+export const topicFrameRequestSchema = object({
+  input: object({
+    ...lenientJobFields,
+    type: typeLiteral('topic-model'),
+    items: nonEmptyList(textItem).superRefine(uniqueSubmissionIds),
+    params: topicParams,
+    embeddings: object({
+      dimensions: z
+        .number({ error: typeError('a positive integer') })
+        .int({ message: 'must be a positive integer' })
+        .positive({ message: 'must be a positive integer' }),
+    }),
   }),
 });
 
@@ -147,6 +168,7 @@ export const screenRequestSchema = object({
 export type SentimentRequest = z.infer<typeof sentimentRequestSchema>;
 export type EmbeddingRequest = z.infer<typeof embeddingRequestSchema>;
 export type TopicRequest = z.infer<typeof topicRequestSchema>;
+export type TopicFrameRequest = z.infer<typeof topicFrameRequestSchema>;
 
 /** The `input` a caller sends (what the client takes). */
 export type SentimentInput = z.input<typeof sentimentRequestSchema>['input'];
@@ -224,6 +246,16 @@ export const embeddingCompletedOutputSchema = z
     });
   });
 
+/** The head of an embeddings answer sent as a float32 frame: the vectors, in the order of `results`, are its tail. */
+export const embeddingFrameResponseSchema = z.object({
+  output: z.object({
+    ...completedFields,
+    results: z.array(z.object({ submissionId: z.string().min(1) })),
+    model: z.string().min(1),
+    dimensions: z.number().int().positive(),
+  }),
+});
+
 export const embeddingResponseSchema = z.object({
   output: z.discriminatedUnion('status', [embeddingCompletedOutputSchema, failedOutputSchema]),
 });
@@ -284,6 +316,7 @@ export type SentimentResponse = z.infer<typeof sentimentResponseSchema>;
 export type EmbeddingResult = z.infer<typeof embeddingResultSchema>;
 export type EmbeddingCompletedOutput = z.infer<typeof embeddingCompletedOutputSchema>;
 export type EmbeddingResponse = z.infer<typeof embeddingResponseSchema>;
+export type EmbeddingFrameOutput = z.infer<typeof embeddingFrameResponseSchema>['output'];
 export type TopicSummary = z.infer<typeof topicSummarySchema>;
 export type TopicAssignment = z.infer<typeof topicAssignmentSchema>;
 export type TopicMetrics = z.infer<typeof topicMetricsSchema>;

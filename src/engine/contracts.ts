@@ -17,7 +17,8 @@ export type LanguageCode = 'en' | 'tl' | 'ceb' | 'mixed' | 'unknown';
 export interface TopicDocument {
   id: string;
   text: string;
-  embedding: number[];
+  /** Numbers from JSON, or float32 values as a float32 frame carries them (the analysis worker). */
+  embedding: readonly number[] | Float32Array;
 }
 
 export interface TopicModelParams {

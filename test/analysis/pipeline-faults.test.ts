@@ -20,8 +20,13 @@ import { SUPER_ADMIN } from '../support/test-context.js';
  */
 const fake = await startFakeAnalysisWorker();
 afterAll(() => fake.close());
-// A short worker timeout, so a hanging worker costs this file seconds, not minutes.
-const stack = await startPipelineStack({ ...fake.environment(), WORKER_TIMEOUT_MS: '5000' });
+// A short worker timeout, so a hanging worker costs this file seconds, not minutes; a refused call fails its
+// attempt at once (no WORKER_CONNECT_RETRY_MS), so the queue's attempts are what is tested.
+const stack = await startPipelineStack({
+  ...fake.environment(),
+  WORKER_TIMEOUT_MS: '5000',
+  WORKER_CONNECT_RETRY_MS: '0',
+});
 fake.setTarget(stack.analysisWorker.url);
 const { client, database, api } = stack;
 const queue = stageQueue(stack.environment);

@@ -30,4 +30,17 @@ describe('normalizeLabel (labels a language model proposed)', () => {
     expect(normalizeLabel('Class Punctuality', used, ['late', 'ulahi'])).toBe('Starting Classes on Time');
     expect(normalizeLabel('[name] Lectures', new Set(), [])).toBe('Other: Comments');
   });
+
+  it("never keeps the scrubber's placeholder, an honorific or a name from a proposal or the keywords", () => {
+    // A proposal the scrubber reached ("Teacher Santos" → "Teacher [name]"), with the keywords of such comments.
+    expect(normalizeLabel('Teacher [name]', new Set(), ['teacher', 'name', 'canteen', 'food'])).toBe(
+      'Other: Canteen Food',
+    );
+    expect(normalizeLabel('Other: Teacher [name]', new Set(), ['name', 'parking'])).toBe('Other: Parking');
+    expect(normalizeLabel('Other: Sir Name', new Set(), ['sir', 'name'])).toBe('Other: Comments');
+    expect(normalizeLabel('Other: Santos', new Set(), ['late', 'ulahi'])).toBe('Class Punctuality');
+    // The person words go; the content word of the proposal stays.
+    expect(normalizeLabel("Other: Ma'am Uniform", new Set(), [])).toBe('Other: Uniform');
+    expect(normalizeLabel('Other: Gng Uniform', new Set(), [])).toBe('Other: Uniform');
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ASPECTS, LABEL_THEMES } from '../../src/engine/embeddings/aspect-lexicon.js';
-import { isValidTopicLabel, labelTopics } from '../../src/engine/labels/index.js';
+import { isPersonWord, isValidTopicLabel, labelTopics } from '../../src/engine/labels/index.js';
 import { aspectOf } from '../../src/engine/recommendations/aspects.js';
 
 describe('labelTopics', () => {
@@ -114,6 +114,41 @@ describe('labels of topics no aspect names', () => {
     ]).map((topic) => topic.label);
     expect(labels).toEqual(['Overall Impressions', 'Overall Ratings']);
     expect(labels.every(isValidTopicLabel)).toBe(true);
+  });
+});
+
+describe('labels never name a person', () => {
+  it("leave out the scrubber's placeholder, honorifics and names, and fall back to the content words", () => {
+    const labels = labelTopics([
+      // "Sir [name] ..." tokenised: the placeholder is "name"; the honorifics came with it.
+      { topicIndex: 0, rawLabel: '0_teacher_name', keywords: ['teacher', 'name', 'canteen', 'food'] },
+      { topicIndex: 1, rawLabel: '1_sir_santos', keywords: ['sir', 'santos', 'maam', 'parking'] },
+      { topicIndex: 2, rawLabel: "2_ma'am_[name]", keywords: ["ma'am", '[name]', 'gng', 'ginoo', 'uniform'] },
+      { topicIndex: 3, rawLabel: '3_name_late', keywords: ['name', 'late', 'ulahi'] },
+    ]).map((topic) => topic.label);
+    expect(labels).toEqual(['Other: Canteen Food', 'Other: Parking', 'Other: Uniform', 'Class Punctuality']);
+  });
+
+  it('give a topic of nothing but names and honorifics a neutral "Other" label', () => {
+    const labels = labelTopics([
+      { topicIndex: 0, rawLabel: '0_teacher_name', keywords: ['teacher', 'name'] },
+      { topicIndex: 1, rawLabel: '1_mrs_reyes', keywords: ['mrs', 'reyes', 'prof', 'miss', 'dr', 'mark'] },
+      { topicIndex: 2, rawLabel: '2_name', keywords: [] },
+    ]).map((topic) => topic.label);
+    expect(labels).toEqual(['Other: Comments', 'Other: Remarks', 'Other: Notes']);
+    for (const label of labels) {
+      expect(isValidTopicLabel(label)).toBe(true);
+      expect(label).not.toMatch(/\b(?:name|teacher|sir|reyes|mark|mrs|prof|miss|dr)\b/iu);
+    }
+  });
+
+  it('tell person words from topic words', () => {
+    for (const word of ['[name]', 'name', 'Sir', "ma'am", 'maam', 'teacher', 'Prof', 'miss', 'mr', 'mrs', 'dr.'])
+      expect(isPersonWord(word), word).toBe(true);
+    for (const word of ['gng', 'ginang', 'ginoo', 'santos', 'Reyes', 'mark'])
+      expect(isPersonWord(word), word).toBe(true);
+    for (const word of ['canteen', 'parking', 'grading', 'hope', 'grace', 'lessons', 'wifi'])
+      expect(isPersonWord(word), word).toBe(false);
   });
 });
 

@@ -222,6 +222,20 @@ describe('topic keywords', () => {
     expect(keywords[1]).toContain('late');
   });
 
+  it("never take the name scrubber's placeholder, which tokenised would be the topic's top word", () => {
+    const texts = [
+      'Sir [name] explains the lessons clearly.',
+      "Ma'am [name] explains every lesson clearly, salamat [name]!",
+      'Teacher [name] gives clear examples.',
+    ];
+    const terms = documentTerms(texts);
+    expect(terms.vocabulary).not.toContain('name');
+    const [keywords] = topicKeywords(terms, Int32Array.from([0, 0, 0]), 1);
+    const words = keywords?.map((term) => terms.vocabulary[term]) ?? [];
+    expect(words).toEqual(expect.arrayContaining(['explains', 'clearly']));
+    expect(words.filter((word) => word?.includes('name'))).toEqual([]);
+  });
+
   it('keep every word of a topic written in one language', () => {
     const texts = ['Klaro kaayo iyang pagpasabot sa leksyon.', 'Klaro ang leksyon, dali ra masabtan ang pagpasabot.'];
     const terms = documentTerms(texts);

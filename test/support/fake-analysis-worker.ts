@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import { isFrameType, isReferenceFrame, readFrameHead, splitFrame } from '../../src/contracts/float32-frame.js';
 
 export type FakeWorkerKind = 'sentiment' | 'embeddings' | 'topics';
 
@@ -65,7 +66,16 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function parseInput(body: Buffer): { jobId?: string; items?: unknown[]; metadata?: { pipelineId?: string } } {
+/** The request's `input`: the JSON body's, or the head's of a float32 frame (src/contracts/float32-frame.ts). */
+function parseInput(
+  body: Buffer,
+  contentType: string | undefined,
+): { jobId?: string; items?: unknown[]; metadata?: { pipelineId?: string } } {
+  if (isFrameType(contentType)) {
+    const frame = splitFrame(body);
+    const head = frame.ok ? readFrameHead(frame.head) : { ok: false as const };
+    return head.ok ? ((head.value as { input?: never }).input ?? {}) : {};
+  }
   try {
     return (JSON.parse(body.toString('utf8')) as { input?: never }).input ?? {};
   } catch {
@@ -81,7 +91,8 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
 /**
  * A real HTTP server speaking the analysis worker's contracts (conventions §8) in front of the real analysis
  * worker at `target` (or the URL given to `setTarget` later): each call is proxied unchanged unless a scripted fault says otherwise. It records every
- * call, so a test can count what the service sent.
+ * call, so a test can count what the service sent (a topics reference frame the worker answers 409 is not counted:
+ * the request with the vectors that follows it is).
  */
 export async function startFakeAnalysisWorker(target?: string): Promise<FakeAnalysisWorker> {
   let upstream = target;
@@ -90,13 +101,16 @@ export async function startFakeAnalysisWorker(target?: string): Promise<FakeAnal
   const held = new Map<FakeWorkerKind, Array<() => void>>();
   const sockets = new Set<Socket>();
 
+  // Answers the HTTP status of the real worker. Content-Type and Accept go through: float32 frames too.
   const proxy = async (path: string, request: IncomingMessage, body: Buffer, response: ServerResponse) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const headers: Record<string, string> = { 'content-type': request.headers['content-type'] ?? 'application/json' };
+    if (typeof request.headers.accept === 'string') headers.accept = request.headers.accept;
     if (typeof request.headers.authorization === 'string') headers.authorization = request.headers.authorization;
     if (upstream === undefined) throw new Error('the fake analysis worker has no target yet');
     const answer = await fetch(`${upstream}${path}`, { method: 'POST', headers, body });
     response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
     response.end(Buffer.from(await answer.arrayBuffer()));
+    return answer.status;
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -114,7 +128,7 @@ export async function startFakeAnalysisWorker(target?: string): Promise<FakeAnal
       return;
     }
     const workerKind = kind as FakeWorkerKind;
-    const input = parseInput(body);
+    const input = parseInput(body, request.headers['content-type']);
     const action = scripts.get(workerKind)?.shift();
     const call: FakeCall = {
       kind: workerKind,
@@ -163,7 +177,12 @@ export async function startFakeAnalysisWorker(target?: string): Promise<FakeAnal
         case undefined:
           break;
       }
-      if (!response.destroyed && !request.socket.destroyed) await proxy(path, request, body, response);
+      if (!response.destroyed && !request.socket.destroyed) {
+        const status = await proxy(path, request, body, response);
+        // A topics frame naming vectors the worker no longer holds is answered 409 and followed at once by the
+        // same request carrying them: one attempt of the stage, counted once (by the request that follows).
+        if (status === 409 && isReferenceFrame(request.headers['content-type'])) calls.splice(calls.indexOf(call), 1);
+      }
     } finally {
       call.finished = true;
     }

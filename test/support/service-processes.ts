@@ -15,11 +15,11 @@ import type { TestDatabase } from './test-context.js';
 
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
 
-/** One API or job-worker process of a deployment, run from dist/ as `npm run start:*` runs it. */
+/** One API, job-worker or analysis-worker process of a deployment, run from dist/ as `npm run start:*` runs it. */
 export interface ServiceProcess extends RunningEntryPoint {
   readonly name: string;
-  readonly role: 'api' | 'worker';
-  /** The API's base URL, or the job worker's HEALTH_PORT base URL. */
+  readonly role: 'api' | 'worker' | 'analysis-worker';
+  /** The API's base URL, the job worker's HEALTH_PORT base URL, or the analysis worker's base URL. */
   readonly url: string;
   /** Its readiness endpoint. */
   readonly readyUrl: string;
@@ -37,6 +37,20 @@ export interface ServiceDeployment {
   domain: INestApplicationContext;
   startApi(name: string, overrides?: Record<string, string>): Promise<ServiceProcess>;
   startJobWorker(name: string, overrides?: Record<string, string>): Promise<ServiceProcess>;
+  /**
+   * An analysis worker process (`npm run start:analysis-worker`) on `port` of 127.0.0.1, outside the fake: give
+   * {@link analysisWorkerUrls} of its URL to the processes that should call it.
+   */
+  startAnalysisWorker(name: string, port: number, overrides?: Record<string, string>): Promise<ServiceProcess>;
+}
+
+/** The worker URL settings of an analysis worker at `url` (conventions §8). */
+export function analysisWorkerUrls(url: string): Record<string, string> {
+  return {
+    SENTIMENT_WORKER_URL: `${url}/sentiment`,
+    EMBEDDINGS_WORKER_URL: `${url}/embeddings`,
+    TOPIC_MODEL_WORKER_URL: `${url}/topics`,
+  };
 }
 
 /**
@@ -79,23 +93,33 @@ export async function startServiceDeployment(settings: Record<string, string> = 
     name: string,
     role: ServiceProcess['role'],
     extra: Record<string, string>,
+    fixedPort?: number,
   ): Promise<ServiceProcess> => {
-    const port = await freePort();
+    const port = fixedPort ?? (await freePort());
     const url = `http://127.0.0.1:${port}`;
     const running =
-      role === 'api'
-        ? startEntryPoint('main', {
-            ...environment,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            JWT_SECRET,
-            SUPER_ADMIN_USERNAME: SUPER_ADMIN.username,
-            SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
-            // The database is a clone of the run's migrated template; a deployment migrates once, not per API.
-            MIGRATE_ON_START: 'false',
+      role === 'analysis-worker'
+        ? startEntryPoint('analysis-worker/main', {
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'info',
+            LOG_FORMAT: 'json',
+            ANALYSIS_WORKER_HOST: '127.0.0.1',
+            ANALYSIS_WORKER_PORT: String(port),
             ...extra,
           })
-        : startEntryPoint('worker', { ...environment, HEALTH_PORT: String(port), ...extra });
+        : role === 'api'
+          ? startEntryPoint('main', {
+              ...environment,
+              PORT: String(port),
+              HOST: '127.0.0.1',
+              JWT_SECRET,
+              SUPER_ADMIN_USERNAME: SUPER_ADMIN.username,
+              SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
+              // The database is a clone of the run's migrated template; a deployment migrates once, not per API.
+              MIGRATE_ON_START: 'false',
+              ...extra,
+            })
+          : startEntryPoint('worker', { ...environment, HEALTH_PORT: String(port), ...extra });
     const readyUrl = role === 'api' ? `${url}/api/v1/health/ready` : `${url}/health/ready`;
     const service: ServiceProcess = Object.assign(running, { name, role, url, readyUrl });
     processes.push(service);
@@ -111,6 +135,7 @@ export async function startServiceDeployment(settings: Record<string, string> = 
     domain,
     startApi: (name, overrides = {}) => start(name, 'api', overrides),
     startJobWorker: (name, overrides = {}) => start(name, 'worker', overrides),
+    startAnalysisWorker: (name, port, overrides = {}) => start(name, 'analysis-worker', overrides, port),
   };
 }
 

@@ -46,7 +46,7 @@ export function readCorpus(directory = CORPUS_DIRECTORY): CorpusRow[] {
 }
 
 /** FNV-1a of the text: a split that does not move when rows are added or reordered. */
-function hash(text: string): number {
+export function hash(text: string): number {
   let value = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) {
     value ^= text.charCodeAt(index);

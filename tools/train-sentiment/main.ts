@@ -2,7 +2,7 @@
  * `npm run train:sentiment`: rebuilds src/engine/sentiment/data/sentiment-model.ftz from the project's corpus
  * (data/sentiment-corpus) with Debian's `fasttext` (a development-time tool: nothing runs it in production),
  * deterministically (fixed seed, one thread), and prints the validation figures of the shipped model as the
- * engine runs it (fasttext.wasm). One row in ten of the corpus is held out for validation.
+ * engine runs it (src/engine/sentiment/fasttext-model.ts). One row in ten of the corpus is held out for validation.
  */
 
 import { execFileSync } from 'node:child_process';
@@ -13,7 +13,7 @@ import { createSentimentModel } from '../../src/engine/sentiment/learned-model.j
 import { loadSentimentScorer } from '../../src/engine/sentiment/load-lexicon.js';
 import { modelInput } from '../../src/engine/sentiment/model-text.js';
 import { dominantLabel } from '../../src/engine/sentiment/score.js';
-import { isValidationRow, LABELS, readCorpus, type CorpusRow } from './corpus.js';
+import { hash, isValidationRow, LABELS, readCorpus, type CorpusRow } from './corpus.js';
 
 export const MODEL_FILE = 'src/engine/sentiment/data/sentiment-model.ftz';
 const MAX_MODEL_BYTES = 2 * 1024 * 1024;
@@ -36,7 +36,17 @@ const TRAINING = [
   ['-thread', '1'],
   ['-seed', '20261125'],
 ].flat();
-const QUANTIZATION = [['-qnorm'], ['-cutoff', '60000'], ['-dsub', '2'], ['-thread', '1'], ['-seed', '20261125']].flat();
+/**
+ * Product quantization of the trained vectors, without `-qnorm`: quantizing the norms separately cost the
+ * model most of what it reads on real comments (macro-F1 on student_feedback_lpu_en 0.628 -> 0.444,
+ * teaching_reviews 0.698 -> 0.657, same trained model), for 60 KiB.
+ */
+const QUANTIZATION = [
+  ['-cutoff', '60000'],
+  ['-dsub', '2'],
+  ['-thread', '1'],
+  ['-seed', '20261125'],
+].flat();
 
 const lexicon = loadSentimentScorer().scoreLexicon;
 
@@ -47,6 +57,17 @@ function fastTextLine(row: CorpusRow): string {
 function lexiconOf(text: string) {
   if (!lexicon) throw new Error('the sentiment scorer has no lexicon reading');
   return lexicon(text);
+}
+
+/**
+ * fastText reads its input in order and lowers its learning rate as it goes, so the files one after another
+ * (Cebuano-English first, Filipino last) teach the last language most: the rows are interleaved by a hash of
+ * their text instead, the same order every run (student_feedback_lpu_en 0.467 -> 0.641, teaching_reviews
+ * 0.714 -> 0.726, corpus validation 0.813 -> 0.826 macro-F1 of the model alone).
+ */
+function trainingOrder(rows: readonly CorpusRow[]): CorpusRow[] {
+  const key = (row: CorpusRow) => Math.imul(hash(row.text), 2654435761) >>> 0;
+  return [...rows].sort((left, right) => key(left) - key(right));
 }
 
 export function macroF1(pairs: ReadonlyArray<{ gold: string; predicted: string }>) {
@@ -63,7 +84,7 @@ export function macroF1(pairs: ReadonlyArray<{ gold: string; predicted: string }
 
 async function main(): Promise<void> {
   const rows = readCorpus();
-  const training = rows.filter((row) => !isValidationRow(row));
+  const training = trainingOrder(rows.filter((row) => !isValidationRow(row)));
   const validation = rows.filter(isValidationRow);
   const work = mkdtempSync(join(tmpdir(), 'train-sentiment-'));
   try {

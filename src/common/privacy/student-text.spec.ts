@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { markKnownComments, markKnownCommentsIn, renderForReader, studentText, WITHHELD } from './student-text.js';
+import {
+  KnownCommentIndex,
+  markKnownComments,
+  markKnownCommentsIn,
+  renderForReader,
+  studentText,
+  WITHHELD,
+} from './student-text.js';
 
 const FACULTY = '0b7e8a52-8a3e-4b6f-9d55-2f1c8d0c1a11';
 const DEAN = '5d2f3c11-1b2a-4c3d-8e9f-0a1b2c3d4e5f';
@@ -75,5 +82,23 @@ describe('marking known comments', () => {
       description: `Several said ${WITHHELD}, which helps.`,
       supportingEvidence: { sources: [{}] },
     });
+  });
+
+  it('tries only the comments whose start occurs in a text, among tens of thousands', () => {
+    const many = Array.from({ length: 50_000 }, (_, index) => ({
+      text: `Student ${index}: the lessons were clear and the quizzes fair`,
+      subjectId: index % 2 === 0 ? FACULTY : DEAN,
+    }));
+    many.push({ text: 'Short one', subjectId: FACULTY });
+    const index = new KnownCommentIndex(many);
+    const text = 'Typical: "Student 4242: the lessons were clear and the quizzes fair". Also "Short one".';
+    expect(index.candidates(text).map((comment) => comment.text)).toEqual([
+      'Student 4242: the lessons were clear and the quizzes fair',
+      'Short one',
+    ]);
+    expect(index.candidates('Nothing quoted here at all.')).toEqual([]);
+    const marked = markKnownCommentsIn({ description: text }, many);
+    expect(renderForReader(marked, FACULTY)).toEqual({ description: '' });
+    expect(renderForReader(marked, DEAN)).toEqual({ description: text });
   });
 });

@@ -55,16 +55,51 @@ const MIN_ANCHOR = 16;
  * shortened, any start of it of at least MIN_ANCHOR characters (with the ellipsis that ended it). Already
  * marked passages are left as they are.
  */
-export function markKnownComments(text: string, comments: readonly KnownComment[]): string {
-  const ordered = [...comments]
-    .map((comment) => ({ text: withoutMarks(comment.text).trim(), subjectId: comment.subjectId }))
-    .filter((comment) => comment.text.length > 0)
-    .sort((a, b) => b.text.length - a.text.length);
+export function markKnownComments(text: string, comments: readonly KnownComment[] | KnownCommentIndex): string {
+  const index = comments instanceof KnownCommentIndex ? comments : new KnownCommentIndex(comments);
+  const ordered = index.candidates(text);
   // Whole comments (or their shortened quotes) first: comments that start alike would otherwise claim only
   // their common start of another's quote. Then any remaining start of a comment a model may have repeated.
   let result = text;
   for (const whole of [true, false]) for (const comment of ordered) result = markOccurrences(result, comment, whole);
   return result;
+}
+
+/**
+ * Known comments looked up by their anchor (first MIN_ANCHOR characters), so marking a text tries only the
+ * comments whose anchor occurs in it: one pass over the text instead of one search per comment (a campus
+ * pipeline hands 50,000 comments to every string of its actions).
+ */
+export class KnownCommentIndex {
+  private readonly byAnchor = new Map<string, (KnownComment & { order: number })[]>();
+  private readonly anchorLengths: number[];
+
+  constructor(comments: readonly KnownComment[]) {
+    const lengths = new Set<number>();
+    comments.forEach((comment, order) => {
+      const text = withoutMarks(comment.text).trim();
+      if (text.length === 0) return;
+      const anchor = text.slice(0, MIN_ANCHOR);
+      lengths.add(anchor.length);
+      const entry = { text, subjectId: comment.subjectId, order };
+      const list = this.byAnchor.get(anchor);
+      if (list) list.push(entry);
+      else this.byAnchor.set(anchor, [entry]);
+    });
+    this.anchorLengths = [...lengths];
+  }
+
+  /** The comments whose anchor occurs in `text`, longest first (then in the order they were given). */
+  candidates(text: string): KnownComment[] {
+    const found = new Set<KnownComment & { order: number }>();
+    for (let start = 0; start < text.length; start += 1)
+      for (const length of this.anchorLengths) {
+        if (start + length > text.length) continue;
+        const list = this.byAnchor.get(text.slice(start, start + length));
+        if (list) for (const comment of list) found.add(comment);
+      }
+    return [...found].sort((a, b) => b.text.length - a.text.length || a.order - b.order);
+  }
 }
 
 function markOccurrences(text: string, comment: KnownComment, whole: boolean): string {
@@ -100,7 +135,8 @@ function insideMark(text: string, index: number): boolean {
 /** Marks every string in a JSON-like value that repeats a known comment (a stored recommendation, say). */
 export function markKnownCommentsIn<T>(value: T, comments: readonly KnownComment[]): T {
   if (comments.length === 0) return value;
-  return mapStrings(value, (text) => markKnownComments(text, comments)) as T;
+  const index = new KnownCommentIndex(comments);
+  return mapStrings(value, (text) => markKnownComments(text, index)) as T;
 }
 
 function mapStrings(value: unknown, map: (text: string) => string): unknown {

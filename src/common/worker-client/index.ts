@@ -1,6 +1,9 @@
 export {
   DEFAULT_WORKER_TIMEOUT_MS,
   WorkerClient,
+  type EmbeddingVectorsOutput,
+  type TopicTransport,
+  type TopicVectorsInput,
   type WorkerCallOptions,
   type WorkerClientOptions,
 } from './worker-client.js';

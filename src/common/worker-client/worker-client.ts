@@ -11,6 +11,19 @@ import {
   type TopicInput,
   type WorkerKind,
 } from '../../contracts/worker-contracts.js';
+import {
+  FRAME_MEDIA_TYPE,
+  FRAMES_SUPPORTED,
+  REFERENCE_FRAME_TYPE,
+  embeddingKey,
+  encodeFrame,
+  float32Rows,
+  isFrameType,
+  readFrameHead,
+  shortestFloat32Numbers,
+  splitFrame,
+} from '../../contracts/float32-frame.js';
+import { embeddingFrameResponseSchema } from '../../contracts/worker-contracts.js';
 import { WorkerCallError } from './worker-call-error.js';
 
 /**
@@ -55,6 +68,33 @@ const QUOTED_BODY_CHARACTERS = 200;
 const SERIALISE_AT_ONCE_ITEMS = 1_000;
 const ITEMS_PER_CHUNK = 500;
 
+/** How long a worker URL's `/health` answer about frames is believed (a rolling upgrade may change it). */
+const FRAME_SUPPORT_TTL_MS = 60_000;
+/** The `/health` probe's own timeout. */
+const HEALTH_PROBE_TIMEOUT_MS = 5_000;
+
+/** An embeddings answer with each vector as float32 values (what the service stores). */
+export type EmbeddingVectorsOutput = Omit<EmbeddingCompletedOutput, 'results'> & {
+  results: Array<{ submissionId: string; embedding: Float32Array }>;
+};
+
+/** A topics request whose vectors are float32 bytes, little-endian (as stored: `submission_embeddings.embedding`). */
+export type TopicVectorsInput = Omit<TopicInput, 'items'> & {
+  items: ReadonlyArray<{ submissionId: string; text: string; embedding: Uint8Array }>;
+};
+
+/**
+ * How a topics request went: `reference` (the worker held every vector: only their keys were sent), `float32`
+ * (the vectors in a frame), `json` (the JSON contract: the worker does not take frames).
+ */
+export type TopicTransport = 'reference' | 'float32' | 'json';
+
+interface Exchange {
+  status: number;
+  contentType: string | undefined;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
 type CompletedOutputs = {
   sentiment: SentimentCompletedOutput;
   embeddings: EmbeddingCompletedOutput;
@@ -94,6 +134,12 @@ async function requestBody(input: { items: readonly unknown[] }): Promise<string
   }
   parts.push(encoder.encode(']}}'));
   return new Blob(parts);
+}
+
+const textDecoder = new TextDecoder();
+
+function decodeText(bytes: Uint8Array): string {
+  return textDecoder.decode(bytes);
 }
 
 function runsyncUrl(baseUrl: string): string {
@@ -193,6 +239,8 @@ export class WorkerClient {
   readonly #timeoutMs: number;
   readonly #fetch: typeof globalThis.fetch;
   readonly #onCall: WorkerClientOptions['onCall'];
+  /** Per base URL: whether its `/health` lists the frame media type in `accepts`, and until when that holds. */
+  readonly #frameSupport = new Map<string, { frames: boolean; until: number }>();
 
   constructor(options: WorkerClientOptions = {}) {
     this.#token = options.token;
@@ -216,43 +264,202 @@ export class WorkerClient {
     return this.#call('topics', baseUrl, input, options);
   }
 
-  async #call<Kind extends WorkerKind>(
-    kind: Kind,
+  /**
+   * Embeddings as float32 vectors (conventions §8 with a compact transport, docs/analysis-worker.md "Float32
+   * frames"): asks for a float32 frame with `Accept`, and reads the JSON answer of a worker that speaks only JSON.
+   */
+  embeddingVectors(
     baseUrl: string,
-    input: { jobId: string; items: ReadonlyArray<{ submissionId: string }> },
+    input: EmbeddingInput,
     options: WorkerCallOptions = {},
-  ): Promise<CompletedOutputs[Kind]> {
+  ): Promise<EmbeddingVectorsOutput> {
+    return this.#observe('embeddings', async () => {
+      const url = runsyncUrl(baseUrl);
+      const answer = await this.#post('embeddings', url, await requestBody(input), options, {
+        contentType: 'application/json',
+        accept: FRAMES_SUPPORTED ? `${FRAME_MEDIA_TYPE}, application/json;q=0.5` : 'application/json',
+      });
+      if (answer.status >= 200 && answer.status < 300 && isFrameType(answer.contentType))
+        return this.#embeddingFrame(input, answer);
+      const output = this.#answer('embeddings', url, input, answer.status, decodeText(answer.bytes));
+      return {
+        ...output,
+        results: output.results.map((result) => ({
+          submissionId: result.submissionId,
+          embedding: Float32Array.from(result.embedding),
+        })),
+      };
+    });
+  }
+
+  /**
+   * Topics of items whose vectors are stored float32 bytes. To a worker whose `/health` lists the frame media
+   * type: first the vectors' keys only (the worker holds the vectors it embedded), then, when it answers 409 (it
+   * does not hold them all: restarted, evicted, another instance behind the URL), the vectors in a frame; to any
+   * other worker, or one that answers a frame 415, the JSON contract.
+   */
+  topicsOfVectors(
+    baseUrl: string,
+    input: TopicVectorsInput,
+    options: WorkerCallOptions = {},
+  ): Promise<{ output: TopicCompletedOutput; transport: TopicTransport }> {
+    return this.#observe('topics', async () => {
+      const url = runsyncUrl(baseUrl);
+      const { items, ...rest } = input;
+      const dimensions = (items[0]?.embedding.byteLength ?? 0) / Float32Array.BYTES_PER_ELEMENT;
+      const uniform =
+        Number.isInteger(dimensions) &&
+        dimensions > 0 &&
+        items.every((item) => item.embedding.byteLength === dimensions * Float32Array.BYTES_PER_ELEMENT);
+      if (FRAMES_SUPPORTED && uniform && (await this.#framesAccepted(baseUrl, options))) {
+        const head = JSON.stringify({
+          input: {
+            ...rest,
+            items: items.map((item) => ({ submissionId: item.submissionId, text: item.text })),
+            embeddings: { dimensions },
+          },
+        });
+        const attempts: Array<{ transport: TopicTransport; contentType: string; tail: () => Uint8Array[] }> = [
+          {
+            transport: 'reference',
+            contentType: REFERENCE_FRAME_TYPE,
+            tail: () => items.map((item) => embeddingKey(item.embedding)),
+          },
+          { transport: 'float32', contentType: FRAME_MEDIA_TYPE, tail: () => items.map((item) => item.embedding) },
+        ];
+        for (const attempt of attempts) {
+          const answer = await this.#post('topics', url, encodeFrame(head, attempt.tail()), options, {
+            contentType: attempt.contentType,
+            accept: 'application/json',
+          });
+          if (answer.status === 409 && attempt.transport === 'reference') continue;
+          if (answer.status === 415) {
+            this.#frameSupport.set(baseUrl, { frames: false, until: Date.now() + FRAME_SUPPORT_TTL_MS });
+            break;
+          }
+          const output = this.#answer('topics', url, input, answer.status, decodeText(answer.bytes));
+          return { output, transport: attempt.transport };
+        }
+      }
+      const jsonInput: TopicInput = {
+        ...rest,
+        items: items.map((item) => ({
+          submissionId: item.submissionId,
+          text: item.text,
+          embedding: shortestFloat32Numbers(item.embedding),
+        })),
+      };
+      const answer = await this.#post('topics', url, await requestBody(jsonInput), options, {
+        contentType: 'application/json',
+        accept: 'application/json',
+      });
+      return { output: this.#answer('topics', url, input, answer.status, decodeText(answer.bytes)), transport: 'json' };
+    });
+  }
+
+  /** Whether the worker at `baseUrl` takes frames: its `/health` lists the media type in `accepts`. */
+  async #framesAccepted(baseUrl: string, options: WorkerCallOptions): Promise<boolean> {
+    const known = this.#frameSupport.get(baseUrl);
+    if (known && known.until > Date.now()) return known.frames;
+    try {
+      const timeout = AbortSignal.timeout(Math.min(HEALTH_PROBE_TIMEOUT_MS, options.timeoutMs ?? this.#timeoutMs));
+      const response = await this.#fetch(`${baseUrl.replace(/\/+$/, '')}/health`, {
+        signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
+        redirect: 'manual',
+      });
+      const body = parseJson(await response.text());
+      const accepts = body.ok ? (body.value as { accepts?: unknown } | null)?.accepts : undefined;
+      const frames = response.ok && Array.isArray(accepts) && accepts.includes(FRAME_MEDIA_TYPE);
+      this.#frameSupport.set(baseUrl, { frames, until: Date.now() + FRAME_SUPPORT_TTL_MS });
+      return frames;
+    } catch {
+      if (options.signal?.aborted) throw options.signal.reason;
+      // No answer: JSON, which reports the worker's state itself; asked again next time.
+      return false;
+    }
+  }
+
+  /** An embeddings frame answer: the head validated and pinned like a JSON answer, the tail as the vectors. */
+  #embeddingFrame(input: EmbeddingInput, answer: Exchange): EmbeddingVectorsOutput {
+    const invalid = (problem: string) =>
+      new WorkerCallError('invalid-answer', 'embeddings', `invalid embeddings worker answer: ${problem}`, {
+        status: answer.status,
+      });
+    const frame = splitFrame(answer.bytes);
+    if (!frame.ok) throw invalid(frame.error);
+    const head = readFrameHead(frame.head);
+    if (!head.ok) throw invalid("the frame's head is not JSON");
+    const parsed = embeddingFrameResponseSchema.safeParse(head.value);
+    if (!parsed.success) throw invalid(describeIssues(parsed.error));
+    const { output } = parsed.data;
+    if (output.jobId !== input.jobId) throw invalid(`output.jobId ${output.jobId} is not the jobId sent`);
+    const problem = pinningProblem(
+      input.items.map((item) => item.submissionId),
+      output.results.map((result) => result.submissionId),
+      'results',
+    );
+    if (problem !== undefined) throw invalid(problem);
+    const { dimensions } = output;
+    const vectors = float32Rows(frame.tail, output.results.length, dimensions);
+    if (!vectors)
+      throw invalid(
+        `the frame's tail holds ${frame.tail.byteLength} bytes, not ${output.results.length} vectors of ${dimensions} float32 values`,
+      );
+    return {
+      ...output,
+      results: output.results.map((result, index) => ({
+        submissionId: result.submissionId,
+        embedding: vectors.subarray(index * dimensions, (index + 1) * dimensions),
+      })),
+    };
+  }
+
+  /** Runs one call, told to `onCall` (latency metrics) when it ends. */
+  async #observe<Answer>(kind: WorkerKind, run: () => Promise<Answer>): Promise<Answer> {
     const onCall = this.#onCall;
-    if (!onCall) return this.#send(kind, baseUrl, input, options);
+    if (!onCall) return run();
     const started = performance.now();
     const report = (outcome: string) =>
       onCall({ worker: kind, outcome, durationMs: Math.round(performance.now() - started) });
     try {
-      const output = await this.#send(kind, baseUrl, input, options);
+      const answer = await run();
       report('ok');
-      return output;
+      return answer;
     } catch (error) {
       report(error instanceof WorkerCallError ? error.kind : 'aborted');
       throw error;
     }
   }
 
-  async #send<Kind extends WorkerKind>(
+  #call<Kind extends WorkerKind>(
     kind: Kind,
     baseUrl: string,
     input: { jobId: string; items: ReadonlyArray<{ submissionId: string }> },
-    options: WorkerCallOptions,
+    options: WorkerCallOptions = {},
   ): Promise<CompletedOutputs[Kind]> {
-    const url = runsyncUrl(baseUrl);
-    const body = await requestBody(input);
+    return this.#observe(kind, async () => {
+      const url = runsyncUrl(baseUrl);
+      const answer = await this.#post(kind, url, await requestBody(input), options, {
+        contentType: 'application/json',
+        accept: 'application/json',
+      });
+      return this.#answer(kind, url, input, answer.status, decodeText(answer.bytes));
+    });
+  }
+
+  /** One POST to `/runsync`: the status and the bytes of the answer, or the WorkerCallError of no answer. */
+  async #post(
+    kind: WorkerKind,
+    url: string,
+    body: string | Blob | Uint8Array<ArrayBuffer>,
+    options: WorkerCallOptions,
+    media: { contentType: string; accept: string },
+  ): Promise<Exchange> {
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    const headers: Record<string, string> = { 'content-type': media.contentType, accept: media.accept };
     if (this.#token !== undefined) headers.authorization = `Bearer ${this.#token}`;
-
-    let status: number;
-    let text: string;
     try {
       // A redirect is not followed: it would be a wrong URL, and the token must not travel elsewhere.
       const response = await this.#fetch(url, {
@@ -262,8 +469,11 @@ export class WorkerClient {
         signal,
         redirect: 'manual',
       });
-      status = response.status;
-      text = await response.text();
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? undefined,
+        bytes: new Uint8Array(await response.arrayBuffer()),
+      };
     } catch (error) {
       if (options.signal?.aborted && !timeout.aborted) throw options.signal.reason;
       if (timeout.aborted) {
@@ -276,7 +486,6 @@ export class WorkerClient {
         cause: error,
       });
     }
-    return this.#answer(kind, url, input, status, text);
   }
 
   #answer<Kind extends WorkerKind>(

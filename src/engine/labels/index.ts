@@ -5,11 +5,14 @@
  * facilities or bare ratings ("Good", "Excellent") gets the theme's label; anything else is "Other: " with one
  * or two of its content words ("Other: Canteen Food"), never a string of keywords. When two topics (largest
  * first) would share a label, the later one takes another aspect its keywords name nearly as strongly, else
- * another phrasing of the same aspect ("Lesson Clarity"), else an "Other: …" label.
+ * another phrasing of the same aspect ("Lesson Clarity"), else an "Other: …" label. A label never names a
+ * person: the name scrubber's placeholder ("[name]", "name" once tokenised), honorifics ("Sir", "Ma'am",
+ * "Teacher", "Gng") and personal names ("Santos") are never label words.
  */
 
 import { ASPECTS, EVALUATIVE_WORDS, LABEL_THEMES } from '../embeddings/aspect-lexicon.js';
 import { aspectHitsOfToken } from '../embeddings/aspect-matcher.js';
+import { containsPersonalName, isHonorific, NAME_PLACEHOLDER } from '../text/index.js';
 
 export interface LabelInput {
   topicIndex: number;
@@ -72,6 +75,25 @@ const WEAK_LABEL_WORDS: ReadonlySet<string> = new Set([
   din rin`.split(/\s+/u),
 ]);
 
+/**
+ * What the name scrubber leaves where a name was: "[name]", and "name" once tokenised (as the topic model's
+ * keywords are). Neither is evidence of an aspect or theme, nor ever a label word.
+ */
+const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set([NAME_PLACEHOLDER, NAME_PLACEHOLDER.slice(1, -1)]);
+
+function isPlaceholder(keyword: string): boolean {
+  return PLACEHOLDER_WORDS.has(keyword) || keyword.includes(NAME_PLACEHOLDER);
+}
+
+/**
+ * Whether a word is about a person rather than a topic, so it never names one: the scrubber's placeholder, an
+ * honorific or title ("sir", "ma'am", "teacher", "prof", "gng", "ginoo"), or a personal name ("Santos").
+ */
+export function isPersonWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return isPlaceholder(lower) || isHonorific(lower) || containsPersonalName(titleWord(lower));
+}
+
 function keywordsOf(topic: LabelInput): string[] {
   if (topic.keywords.length > 0) return topic.keywords.map((keyword) => keyword.toLowerCase());
   return topic.rawLabel
@@ -115,9 +137,12 @@ function titleWord(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** Keywords usable in an "Other: …" label: letters only, content words before weak ones, in rank order. */
+/**
+ * Keywords usable in an "Other: …" label: letters only, never about a person, content words before weak ones, in
+ * rank order.
+ */
 function otherWords(keywords: readonly string[]): string[] {
-  const letters = keywords.filter((keyword) => /^\p{L}{3,}$/u.test(keyword));
+  const letters = keywords.filter((keyword) => /^\p{L}{3,}$/u.test(keyword) && !isPersonWord(keyword));
   const strong = letters.filter((keyword) => !WEAK_LABEL_WORDS.has(keyword));
   return [...new Set(strong.length > 0 ? strong : letters)].map(titleWord);
 }
@@ -146,7 +171,7 @@ function otherLabel(keywords: readonly string[], used: ReadonlySet<string>): str
  * nearly as strongly, another phrasing of its aspect, its theme, else "Other: …".
  */
 export function labelForKeywords(keywords: readonly string[], used: ReadonlySet<string>): string {
-  const words = keywords.map((keyword) => keyword.toLowerCase());
+  const words = keywords.map((keyword) => keyword.toLowerCase()).filter((keyword) => !isPlaceholder(keyword));
   const free = (label: string) => !used.has(label.toLowerCase());
   const ranking = aspectRanking(words);
   const top = ranking[0];

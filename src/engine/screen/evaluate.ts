@@ -1,4 +1,4 @@
-import { ALERT_CATEGORIES, screenComment, type AlertCategory } from './index.js';
+import { ALERT_CATEGORIES, screenComment, type AlertCategory, type ScreenFlag } from './index.js';
 
 /**
  * Measuring the screen on a labelled set (bench/corpus/screen-dev-set.tsv: `language labels kind text`, labels
@@ -67,7 +67,11 @@ export function recall(counts: Counts): number {
   return actual === 0 ? 1 : counts.truePositives / actual;
 }
 
-export function evaluateScreen(comments: readonly LabelledComment[]): ScreenEvaluation {
+/** `screen` defaults to the screen as the process runs it (rules, and the model unless SCREEN_MODEL=off). */
+export function evaluateScreen(
+  comments: readonly LabelledComment[],
+  screen: (text: string) => ScreenFlag[] = screenComment,
+): ScreenEvaluation {
   const overall = zero();
   const byCategory = Object.fromEntries(ALERT_CATEGORIES.map((category) => [category, zero()])) as Record<
     AlertCategory,
@@ -77,7 +81,7 @@ export function evaluateScreen(comments: readonly LabelledComment[]): ScreenEval
   const mistakes: Mistake[] = [];
   let hardNegativesFlagged = 0;
   for (const comment of comments) {
-    const flags = screenComment(comment.text);
+    const flags = screen(comment.text);
     const predicted = flags.map((flag) => flag.category);
     const language = (byLanguage[comment.language] ??= zero());
     if (comment.kind === 'hard' && predicted.length > 0) hardNegativesFlagged += 1;

@@ -42,7 +42,7 @@ export interface PatternSource {
 export const WORD_GROUPS: Readonly<Record<string, string>> = {
   US: '(?:us|me|them|him|her|students?|the students|the class|everyone|girls|the girls|boys|classmates|my classmates|some students|a student|a classmate|my classmate|people|kids)',
   INSULT:
-    '(?:stupid|idiots?|dumb|dumbass|morons?|useless|worthless|trash|garbage|animals?|pigs?|monkeys?|retards?|retarded|imbeciles?|losers?|brainless|bitch(?:es)?|whores?|sluts?|fools?|dogs?|donkeys?|bobo|boba|bubu|tanga|tatanga|gago|gaga|inutil|walang utak|walang kwenta|walang kwentang|walang silbi|hayop|baboy|unggoy|ulol|engot|mangmang|tarantado|hampaslupa|pabigat|basura|kalabaw|buang|boang|bogo|bugo|giatay|yawa|amaw|way utok|walay utok|walay pulos|hangag|pisti|peste|bwisit|bobita)',
+    '(?:stupid|idiots?|dumb|dumbass|morons?|useless|worthless|trash|garbage|animals?|pigs?|monkeys?|retards?|retarded|imbeciles?|losers?|brainless|bitch(?:es)?|whores?|sluts?|fools?|dogs?|donkeys?|bobo|boba|bubu|tanga|tatanga|gago|gaga|inutil|walang utak|walang kwenta|walang kwentang|walang silbi|hayop|baboy|unggoy|ulol|engot|mangmang|tarantado|hampaslupa|hangal|gunggong|ungas|waste of space|good for nothing|pathetic|pabigat|basura|kalabaw|buang|boang|bogo|bugo|giatay|yawa|amaw|way utok|walay utok|walay pulos|hangag|pisti|peste|bwisit|bobita)',
   BODY: '(?:thighs?|legs?|waist|butt|buttocks|behind|breasts?|chest|boobs|body|bodies|figure|hips?|lap|private parts?|bra|skirts?|shorts|lips|neck|hita|binti|bewang|baywang|beywang|puwit|pwet|dibdib|suso|katawan|palda|labi|leeg|hawak|dughan|lubot|lawas|paa|sabaw)',
   GROUP_EN:
     '(?:women|girls|females|female students|gays?|lesbians?|bisexuals?|trans|transgenders?|transgender people|lgbt|lgbtq|lgbtqia|homosexuals?|muslims?|christians?|catholics?|born agains?|atheists?|indigenous people|indigenous students|lumads?|igorots?|aetas?|badjaos?|bisayas?|visayans?|ilocanos?|moros?|chinese|black people|dark skinned people|pwds?|disabled people|disabled students|deaf people|deaf students|autistic people|autistic students|poor people|poor students|probinsyanos?|provincianos?|people from the province|gay students|muslim students)',
@@ -51,7 +51,7 @@ export const WORD_GROUPS: Readonly<Record<string, string>> = {
   TRAIT:
     '(?:religion|gender|sexuality|sexual orientation|orientation|skin|skin color|skin colour|complexion|accent|disability|ethnicity|race|tribe|faith|hijab|veil|pronouns|dialect|province|origin|background|hearing aid|wheelchair|stutter|stammer|crutches|limp|weight|being gay|being muslim|being a woman|being a girl|being trans|being lgbt|being lumad|being indigenous|punto|relihiyon|belo|kulay|balat|kapansanan|saklay|pagkautal|utal|pagkabakla|pagkatomboy|pagiging bakla|pagiging babae|pagiging muslim|tribo|pinagmulan|probinsya|tono|panit|kolor|pagkabayot|pagkababaye)',
   GROUP_TL:
-    '(?:babae|babaye|bakla|bading|beki|bayot|bayota|tomboy|tomboyin|lesbyana|lesbiyana|muslim|muslima|moro|kristyano|katoliko|iglesia|katutubo|lumad|igorot|aeta|ita|badjao|bisaya|ilokano|intsik|maitim|itom|negra|negro|pwd|pilay|piang|bakol|bingi|bungol|bulag|buta|pipi|amang|may kapansanan|probinsyano|probinsyana|taga probinsya|tagaprobinsya|taga bukid|tagabukid|lgbt|lgbtq|trans|pobre|mahirap lang)',
+    '(?:babae|babaye|bakla|bading|beki|bayot|bayota|tomboy|tomboyin|lesbyana|lesbiyana|muslim|muslima|moro|kristyano|katoliko|iglesia|katutubo|lumad|igorot|aeta|ita|badjao|bisaya|ilokano|intsik|maitim|itom|negra|negro|pwd|pilay|piang|bakol|bingi|bungol|bulag|buta|pipi|amang|may kapansanan|probinsyano|probinsyana|mindanao|mindanaoans?|taga mindanao|taga probinsya|tagaprobinsya|taga bukid|tagabukid|lgbt|lgbtq|trans|pobre|mahirap lang)',
   ACADEMIC:
     '(?:exam|exams|finals|final|midterms?|prelims?|quiz|quizzes|thesis|requirements?|deadlines?|assignments?|homework|projects?|subject|subjects|math|calculus|physics|chemistry|accounting|reports?|recitation|recits?|plates|modules?|activities|activity|lab|labs|coding|reviewer|workload|schoolwork|pagsusulit|eksamen|takdang aralin|plates)',
   TEACHER:
@@ -61,11 +61,41 @@ export const WORD_GROUPS: Readonly<Record<string, string>> = {
   PLACE:
     '(?:school|campus|building|classroom|room|university|office|faculty room|paaralan|eskwelahan|eskwela|faculty|skwelahan)',
   MONEY:
-    '(?:\\d+|\\d+k|money|cash|pesos|bucks|gifts?|groceries|grocery|cakes?|lechon|bribe|envelope|load|pera|datung|regalo|sobre|kwarta|kuwarta|alak|beer|liquor)',
+    '(?:piso|pisos|peso|{~load,regalo}|food|snacks|merienda|pagkain|pagkaon|bags?|jewelry|alahas|\\d+|\\d+k|money|cash|pesos|bucks|gifts?|groceries|grocery|cakes?|lechon|bribe|envelope|load|pera|datung|regalo|sobre|kwarta|kuwarta|alak|beer|liquor)',
   PASSING:
     '(?:pass|passed|passing|grade|grades|uno|1 0|points|score|scores|incomplete|inc|papasa|pumasa|pasado|pasa|ipapasa|grado|marka|puntos|mopasar|mupasar|pasar|ipasar|marks)',
   GOODS:
     '(?:books?|modules?|handouts?|tickets?|products?|merch|merchandise|shirts?|t shirts?|tshirts?|uniforms?|manuals?|workbooks?|raffle|raffle tickets|photocopies|reviewers?|items?|food|kakanin|lotion|cosmetics|insurance|membership|subscriptions?|libro|tiket|produkto|paninda|damit|sabon|baligya|pagkaon|ulam|longganisa|tocino|perfume|pabango)',
+
+  /** A grade won: passing, a higher grade, an exam skipped. */
+  GAIN: '(?:an a|an a plus|a 1 0|flat uno|pass|passed|passing|a pass|uno|1 0|higher grades?|high grades?|good grades?|better grades?|plus points|extra points|bonus points|additional points|skip (?:the )?(?:final exam|finals?|exams?|midterms?)|exempt\\w*|exemption|{~pasa,pasar}|pasado|tataas|tumaas|mataas na (?:grade|grado|marka)|mosaka|musaka|misaka|motaas|mutaas|taas nga grado|dagdag (?:na )?(?:puntos|points|grade))',
+  /** Personal company asked for: a date, going out, his place, pictures. */
+  CONTACT:
+    '(?:go out with (?:him|her|me)|going out with (?:him|her)|went out with (?:him|her)|date (?:him|her|me|kayo|kami|tayo)|on a date|dating (?:him|her)|magdate|makipagdate|makigdate|nakipagdate|sleep with (?:him|her)|spend the night|kiss (?:him|her)|hug (?:him|her)|(?:sasama|sumama|sama|samahan|sumasama) (?:ako |ka |kami )?(?:sa kanya|sa kaniya|sa knya|siya)|(?:mokuyog|mukuyog|makuyog|kuyog|mouban|muuban|mag uban|maguban) (?:ko |ka |mi )?(?:niya|nimo|nako|kaniya|kaniya)|send (?:him|her) (?:pics|pictures|photos|selfies|nudes)|sent (?:him|her) (?:pics|pictures|photos|selfies|nudes)|pictures of (?:myself|yourself|me|you)|photos of (?:myself|yourself|me|you)|nudes|spends? (?:a |the )?(?:weekend|night|day|vacation) (?:at|in|with)|meet (?:him|her|me) (?:[a-z]+ ){0,3}?(?:at|in) (?:the |a )?(?:mall|hotel|motel|condo|restaurant|bar|resort|cinema|movies|beach|coffee shop|his place|his house|night)|{PRIVATE_PLACE})',
+  /** A place of his own, or a room for the night. */
+  PRIVATE_PLACE:
+    '(?:motel|hotel|condo|(?:his|her) (?:beach house|rest house|resthouse|vacation house|farm|house|place|apartment|condo|room|car|unit|pad|bedroom)|(?:bahay|kwarto|kuwarto|condo|apartment|kotse|sasakyan|car|unit|boarding house|boarding) (?:niya|ni sir|ni maam|nila)|(?:iyang|sa iyang) (?:balay|kwarto|condo|sakyanan|car|apartment|boarding)|(?:balay|kwarto|sakyanan) ni (?:sir|maam))',
+  /** Asked or made to come somewhere. */
+  INVITE:
+    '(?:invit\\w*|ask\\w* (?:me|us|her|him|my friend|my classmate|a classmate|girls|the girls|students|some students) to (?:come|go|visit|meet|stay)|(?:told|tells|wants?|wanted) (?:me|us|her|my friend|girls) to (?:come|go|visit|meet|stay)|{~yaya,aya,imbita,imbitar,dapit,agda}|pinapunta|pinapapunta|pinapupunta|papuntahin|pinapaakyat|pinasama|pinapasama|gipaadto|ginapaadto|paadtoon|gipauban|ginapauban|gipakuyog|ginapakuyog)',
+  /** A derogatory claim about a group. */
+  DEROG:
+    '(?:violent|marahas|bayolente|mapintas|(?:cant|cannot|can not|not to) be trusted|untrustworthy|(?:di|hindi|dili) (?:ma|mapag|ka)?(?:pagkakatiwalaan|katiwalaan|kasaligan|masaligan|salig)|(?:sakit|salot|peste) sa (?:lipunan|katilingban|society)|terrorists?|terorista|smell\\w*|stink\\w*|dirty|filthy|madumi|marumi|hugaw|baho|mabaho|animals?|hayop|unggoy|monkeys?|savages?|uncivilized|barbaric|ignorant|ignorante|mangmang|stupid|bobo|tanga|dumb|idiots?|kawatan|thieves|thief|magnanakaw|criminals?|kriminal|kuripot|manloloko|scammers?|cheaters?|lazy|tamad|tapulan|salot|diseased?|sick|abnormal|retarded|retards?|freaks?|inutil|useless|walang silbi|walang kwenta|walay pulos|pabigat|burden|makasalanan|kasalanan|a sin|sinners?|sinful|impyerno|hell|demonyo|devils?|makauulaw|kaulawan|kahihiyan|disgrace\\w*|shameful|disgusting|kadiri|nakakadiri|go back to|bumalik (?:na )?sa|mobalik (?:na )?sa|inferior|backward|primitive|not human|dili tawo|hindi tao|uncivilised|walang modo|walay batasan|bogo|bugo|way utok|walay utok|walang utak)',
+  /** Groups by ethnicity, religion, orientation, disability or origin (not sex: see SEX_GROUP). */
+  GROUP_STRONG:
+    '(?:gays?|lesbians?|bisexuals?|trans|transgenders?|lgbt\\w*|homosexuals?|queer|bakla|bading|beki|bayot|bayota|tomboy|tomboys|muslims?|muslima|moros?|christians?|catholics?|born agains?|iglesia|atheists?|indigenous|katutubo|lumads?|igorots?|aetas?|badjaos?|bajaus?|bisayas?|visayans?|ilocanos?|ilokanos?|tausugs?|maranaos?|chinese|intsik|chinoy|blacks?|maitim|negro|negra|itom|pwds?|disabled|may kapansanan|deaf|bingi|bungol|blind|bulag|buta|autistic|autism|pilay|piang|bakol|pipi|amang|stutter\\w*|utal|mindanao|mindanaoans?|taga mindanao|taga probinsya|tagaprobinsya|probinsyanos?|probinsyanas?|taga bukid|tagabukid|provincianos?|from the province)',
+  /** Gender identity and orientation. */
+  GENDER_GROUP:
+    '(?:trans|transgender|transwoman|transman|transgenders|bakla|bading|beki|bayot|bayota|tomboy|gay|lesbian|lgbt\\w*|nonbinary|non binary|queer)',
+  SEX_GROUP: '(?:women|girls|females|babae|babaye|mga babae|mga babaye)',
+  /** Things a student in danger could be thrown or hit with. */
+  THROWN:
+    '(?:chalks?|erasers?|markers?|books?|chairs?|papers?|pens?|ballpens?|notebooks?|things|stuff|objects?|bottles?|shoes?|keys?|balls?|phones?|staplers?|rulers?|scissors|board eraser|cellphones?)',
+  /** A student's work, which a teacher may throw away or tear up to shame. */
+  WORK: '(?:projects?|papers?|works?|outputs?|notebooks?|plates?|essays?|drawings?|reports?|test papers?|exam papers?|modules?|assignments?|papel|proyekto|mga papel)',
+  /** Harm that a person may say he will do. */
+  VIOLENT_IRREALIS:
+    '(?:{!patay,saksak,baril,bugbog,gulpi,sunog,sapak,suntok,sampal,tumba,salvage,taga,tadtad,bunal,pusil,dunggab,sumbag,sagpa,kulata,tigbas,lason,hilo,bomba,resbak}|patyon|patyan|sunogon|sunugon|bunalan|bunalon|kulatahon|sumbagon|sagpaon|dunggabon|pusilon|tigbason|hilohan)',
 };
 
 const harassment: PatternSource[] = [
@@ -109,7 +139,7 @@ const harassment: PatternSource[] = [
     weight: 0.85,
     kind: 'act',
     source:
-      '(?:manyak\\w*|minamanyak|minanyak|maniac|maniak|pervert\\w*|perv|malibog|libog\\w*|hokage|chansing\\w*|tsansing\\w*|chancing|nanantsing|nananantsing|nagchachansing|nangchansing|chumachansing|chinachansingan|tsinatsansingan|nanghipo|nanghihipo)',
+      '(?:manyak\\w*|minamanyak|minanyak|maniac|maniak|pervert\\w*|perv|malibog|kalibugan|nalilibugan|hokage|chansing\\w*|tsansing\\w*|chancing|nanantsing|nananantsing|nagchachansing|nangchansing|chumachansing|chinachansingan|tsinatsansingan|nanghipo|nanghihipo)',
   },
   { category: 'harassment', weight: 0.6, kind: 'act', source: '(?:creep|creepy|creepily)' },
   {
@@ -144,7 +174,7 @@ const harassment: PatternSource[] = [
     weight: 0.85,
     kind: 'act',
     source:
-      '(?:date|dates|dating|go out with|sleep with|sleeps with|slept with|hook up with|kiss|hug|be his girlfriend|be his gf|be her boyfriend|girlfriend|gf|jowa|uyab|karelasyon) ~~ {PASSING}',
+      '(?:date (?:him|her|me|kayo|kami)|a date with|on a date|dates (?:him|her)|dating (?:him|her)|go out with|sleep with|sleeps with|slept with|hook up with|kiss|hug|be his girlfriend|be his gf|be her boyfriend|girlfriend|gf|jowa|uyab|karelasyon) ~~ {PASSING}',
   },
   {
     category: 'harassment',
@@ -493,14 +523,14 @@ const abuse: PatternSource[] = [
     weight: 0.9,
     kind: 'act',
     source:
-      '(?<!(?:to|will|should|ill|gonna|wanna|would|could|lets|must|might) )(?:slap\\w*|hit|hits|hitting|punch\\w*|kick\\w*|pinch\\w*|spank\\w*|smack\\w*|chok\\w*|strangl\\w*|shov\\w*|push\\w*|whips?|whipped|beats?|beat up|beaten|smacked|knocks?|knocked|paddl\\w*|spanked) (?:us|me|students?|the students|him|her|them|a classmate|my classmate|classmates|boys|girls|a boy|a girl|some students|a student|kids) ',
+      '(?<!(?:to|will|should|ill|gonna|wanna|would|could|lets|must|might)(?: really| just| gonna)? )(?:slap\\w*|hit|hits|hitting|punch\\w*|kick\\w*|pinch\\w*|spank\\w*|smack\\w*|chok\\w*|strangl\\w*|shov\\w*|push\\w*|whips?|whipped|beats?|beat up|beaten|smacked|knocks?|knocked|paddl\\w*|spanked) (?:us|me|students?|the students|him|her|them|a classmate|my classmate|classmates|boys|girls|a boy|a girl|some students|a student|kids) ',
   },
   {
     category: 'abuse',
     weight: 0.9,
     kind: 'act',
     source:
-      '(?<!(?:to|will|should|ill|gonna|wanna|would|could|lets|must|might) )(?:hit|hits|hitting|struck|strikes|slapped|whacked|whacks) (?:us|me|students?|him|her|them|a classmate|my classmate|classmates)? ?(?:with|using) (?:a |the |his |her )?(?:ruler|stick|book|books|chalk|eraser|pen|folder|meter stick|belt|hand|fist|rod|pointer|umbrella)',
+      '(?<!(?:to|will|should|ill|gonna|wanna|would|could|lets|must|might)(?: really| just| gonna)? )(?:hit|hits|hitting|struck|strikes|slapped|whacked|whacks) (?:us|me|students?|him|her|them|a classmate|my classmate|classmates)? ?(?:with|using) (?:a |the |his |her )?(?:ruler|stick|book|books|chalk|eraser|pen|folder|meter stick|belt|hand|fist|rod|pointer|umbrella)',
   },
   {
     category: 'abuse',
@@ -646,7 +676,7 @@ const integrity: PatternSource[] = [
   {
     category: 'integrity',
     weight: 0.85,
-    kind: 'act',
+    kind: 'claim',
     source:
       '(?:sell\\w*|sold|leak\\w*|giving out|gives out|gave out|binebenta|ibinebenta|nagbebenta|binenta|ibinenta|pinagbibili|ipinagbibili|nilalabas|nilabas|ginabaligya|gibaligya|nagbaligya|nagabaligya|gabaligya|ibaligya|mobaligya|baligya) ~ ~~ (?:exams?|test questions|test papers|tests|questionnaires?|answer keys?|answers?|answer sheets|quiz questions|grades?|final exam|midterm exam|sagot|tanong|grado|tubag|pangutana|exam questions)',
   },
@@ -812,7 +842,7 @@ const selfHarm: PatternSource[] = [
     weight: 0.9,
     kind: 'strong',
     source:
-      '(?:magpapakamatay|magpakamatay|nagpakamatay|nagtangkang magpakamatay|tangkang magpakamatay|nagbabalak magpakamatay|balak magpakamatay|iniisip magpakamatay|iniisip kong magpakamatay|wakasan ang buhay ko|wawakasan ko ang buhay ko|wakasan na ang buhay ko|tapusin ang buhay ko|tapusin na ang buhay ko|tatapusin ko na ang buhay ko|tatapusin ko ang buhay ko|kitlin ang buhay ko|kikitlin ko ang buhay ko|ayoko nang mabuhay|ayaw ko nang mabuhay|ayoko na mabuhay|ayaw ko na mabuhay|ayoko ng mabuhay|ayaw ko ng mabuhay|ayoko na sa buhay|ayaw ko na sa buhay|pagod na akong mabuhay|pagod na ako mabuhay|pagod na ako sa buhay|wala nang saysay ang buhay ko|walang saysay ang buhay ko|wala ng saysay ang buhay ko|walang kwenta ang buhay ko|wala nang kwenta ang buhay ko|walang silbi ang buhay ko|sinasaktan ko ang sarili ko|sinaktan ko ang sarili ko|saktan ang sarili ko|sasaktan ko ang sarili ko|saktan ko ang sarili ko|naglalaslas|naglaslas|maglaslas|laslas|hiniwa ko ang pulso|hiwain ang pulso|tatalon ako sa|tumalon sa building|tumalon sa tulay|uminom ng lason|iinom ng lason|iinom ako ng lason|mas mabuti pang mamatay|mas mabuti pang wala na ako|mas okay kung wala na ako|mas mabuti kung wala na ako|mas maganda kung wala na ako|wala nang makakamiss sa akin|walang makakamiss sa akin|walang mamimiss sa akin|gusto ko nang mawala|gusto ko na lang mawala|gusto ko nang mawala sa mundo|mawala na lang ako sa mundo|hindi ko na kaya mabuhay|di ko na kaya mabuhay|ayoko nang gumising|sana hindi na ako magising|sana di na ako magising)',
+      '(?:magpapakamatay|magpakamatay|nagpakamatay|nagtangkang magpakamatay|tangkang magpakamatay|nagbabalak magpakamatay|balak magpakamatay|iniisip magpakamatay|iniisip kong magpakamatay|wakasan ang buhay ko|wawakasan ko ang buhay ko|wakasan na ang buhay ko|tapusin ang buhay ko|tapusin na ang buhay ko|tatapusin ko na ang buhay ko|tatapusin ko ang buhay ko|kitlin ang buhay ko|kikitlin ko ang buhay ko|ayoko nang mabuhay|ayaw ko nang mabuhay|ayoko na mabuhay|ayaw ko na mabuhay|ayoko ng mabuhay|ayaw ko ng mabuhay|ayoko na sa buhay|ayaw ko na sa buhay|pagod na akong mabuhay|pagod na ako mabuhay|pagod na ako sa buhay|wala nang saysay ang buhay ko|walang saysay ang buhay ko|wala ng saysay ang buhay ko|walang kwenta ang buhay ko|wala nang kwenta ang buhay ko|walang silbi ang buhay ko|sinasaktan ko ang sarili ko|sinaktan ko ang sarili ko|saktan ang sarili ko|sasaktan ko ang sarili ko|saktan ko ang sarili ko|naglalaslas|naglaslas|maglaslas|laslas|hiniwa ko ang pulso|hiwain ang pulso|tatalon ako sa|tumalon sa building|tumalon sa tulay|uminom ng lason|iinom ng lason|iinom ako ng lason|mas mabuti pang mamatay|mas mabuti pang wala na ako|mas okay kung wala na ako|mas mabuti kung wala na ako|mas maganda kung wala na ako|wala nang makakamiss sa akin|walang makakamiss sa akin|walang mamimiss sa akin|gusto ko nang mawala sa mundo|mawala na lang ako sa mundo|hindi ko na kaya mabuhay|di ko na kaya mabuhay|ayoko nang gumising|sana hindi na ako magising|sana di na ako magising)',
   },
   {
     category: 'self_harm',
@@ -934,6 +964,420 @@ const threat: PatternSource[] = [
   },
 ];
 
+/**
+ * Rules by concept rather than by phrase: a family of verbs (every inflection, see morph.ts) or a word group
+ * near another. They carry most of what the screen reads in comments written after its phrase lists.
+ */
+const concepts: PatternSource[] = [
+  // Harassment: company for a grade, his place, the body, the night, pictures.
+  { category: 'harassment', weight: 0.85, kind: 'act', source: '{CONTACT} ~~~ {GAIN}' },
+  { category: 'harassment', weight: 0.85, kind: 'act', source: '{GAIN} ~~~ {CONTACT}' },
+  { category: 'harassment', weight: 0.8, kind: 'act', source: '{INVITE} ~~ {PRIVATE_PLACE}' },
+  {
+    category: 'harassment',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '{PRIVATE_PLACE} ~~ (?:alone|by myself|by herself|{~isa}|kami lang|ako lang|siya lang|kaming dalawa|kami ra|ako ra|mi ra|locked|locks|lock the door|{~lock,kandado}|consultation|review)',
+  },
+  {
+    category: 'harassment',
+    weight: 0.75,
+    kind: 'act',
+    source: '(?:alone|consult\\w*|special consultation|{~usap}|{~review}|private review) ~~~ {PRIVATE_PLACE}',
+  },
+  {
+    category: 'harassment',
+    weight: 0.75,
+    kind: 'act',
+    source:
+      '(?:ask\\w*|{~tanong,pangutana}|nangutana|gipangutana) ~~ (?:if (?:i|im|she|shes|we) (?:am |is |are )?(?:single|taken)|single ba|single ka|what (?:im|i am|she is|shes|we are|i was) wearing|have a (?:boyfriend|bf)|may (?:boyfriend|bf|jowa)|naa (?:kay|moy|kay) (?:uyab|bf|boyfriend)|(?:my|our|her) (?:bra|underwear|panty|panties|bra size))',
+  },
+  {
+    category: 'harassment',
+    weight: 0.35,
+    kind: 'act',
+    source:
+      '(?:{~message,text,chat,tawag,call}|messages?|texts?|dms?|calls?) ~~ (?:[1-4] ?am|at midnight|midnight|late at night|hatinggabi|hating gabi|madaling araw|tungang gabii|kaadlawon)',
+  },
+  {
+    category: 'harassment',
+    weight: 0.85,
+    kind: 'act',
+    source:
+      '(?:pics?|pictures?|photos?|litrato|selfies?|videos?|{~send,padala}) ~~ (?:walang shirt|walang damit|shirtless|topless|naked|nude|nudes|{~hubad}|walay sapot|underwear|private parts?)',
+  },
+  {
+    category: 'harassment',
+    weight: 0.75,
+    kind: 'act',
+    source: '(?:{~comment,komento,puna}|comments?) ~~ {BODY}',
+  },
+  {
+    category: 'harassment',
+    weight: 0.85,
+    kind: 'act',
+    source:
+      '(?:ma(?:la)?laswa(?:ng)?|ma(?:ha)?halay(?:ng)?|bastos nga|bastos na) (?:[a-z]+ )?(?:mensahe|messages?|chats?|texts?|biro|jokes?|litrato|pictures?|pics|photos?|videos?|salita|banat|komento|comments?)',
+  },
+  {
+    category: 'harassment',
+    weight: 0.85,
+    kind: 'act',
+    source: '{~hipo,hikap,hapuhap,himas,halik,hagkan,halok,chansing,tsansing,manyak,molestiya}',
+  },
+  {
+    category: 'harassment',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      'flirt\\w* (?:with )?(?:me|us|students|girls|her|the girls|female students|boys|my classmates?)|flirty (?:messages|texts|chats|remarks|jokes|comments)',
+  },
+  // Discrimination: a derogatory word next to a group, a group told what it may not be, mockery of a trait.
+  { category: 'discrimination', weight: 0.8, kind: 'claim', source: '{GROUP_STRONG} ~~ {DEROG}' },
+  // The other order may not cross a conjunction: in "calls us idiots and mocks the Muslim students" the insult
+  // is aimed at "us".
+  {
+    category: 'discrimination',
+    weight: 0.8,
+    kind: 'claim',
+    source: '{DEROG} (?:(?!(?:and|at|ug|og|tapos|then|but|pero|unya|,) )[a-z0-9]+ ){0,6}?{GROUP_STRONG}',
+  },
+  {
+    category: 'discrimination',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '(?:ayaw|refus\\w*|wont|will not|doesnt|does not|dili|hindi|never) ~~~ (?:pronouns|preferred name|chosen name)',
+  },
+  {
+    category: 'discrimination',
+    weight: 0.8,
+    kind: 'claim',
+    source:
+      '(?:{SEX_GROUP}|{GENDER_GROUP}s?) (?:daw |raw |kuno |kay |are |ay )?(?:should not|shouldnt|should only|cant|cannot|are not allowed|not allowed|dont belong|do not belong|have no place|are too|too emotional|are weak|are emotional|hindi (?:daw |raw )?dapat|di (?:daw |raw )?dapat|hindi (?:daw |raw )?pwede|di pwede|dili (?:daw |kuno )?angay|dili dapat|dili pwede|bawal|mahina|mahihina|huyang|pang bahay|sa kusina)',
+  },
+  {
+    category: 'discrimination',
+    weight: 0.75,
+    kind: 'claim',
+    source:
+      '(?:should not|shouldnt|not allowed|hindi (?:daw |raw )?dapat|di (?:daw |raw )?dapat|dili (?:daw |kuno )?angay|dili (?:daw |kuno )?dapat|hindi (?:daw |raw )?pwede|dili (?:daw |kuno )?pwede) ~~ (?:ang mga |mga |ang )?(?:{SEX_GROUP}|{GENDER_GROUP}|muslims?)',
+  },
+  {
+    category: 'discrimination',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '{GENDER_GROUP} ~~ (?:stop pretending|pretend\\w*|real (?:man|woman|boy|girl)|tunay na (?:lalaki|babae)|tinuod nga (?:lalaki|babaye)|lalaki ka|babae ka|babaye ka|laki ka|{~inarte}|magpakalalaki|magpakababae|makauulaw|kaulawan|kahihiyan|disgrace|abnormal|salot|kasalanan|confused|a phase|just a phase)',
+  },
+  {
+    category: 'discrimination',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '(?:mocks?|mocked|mocking|makes? fun of|made fun of|making fun of|laughs? at|laughed at|laughing at|imitat\\w*|ridicul\\w*|jokes? about|joked about|joking about|belittl\\w*|pinagtatawanan|pinagtawanan|tinatawanan|tinawanan|ginagaya|ginaya|gigaya|ginagaya|minamaliit|minaliit|gimaliit|ginawang (?:biro|joke|katatawanan)|ginagawang (?:biro|joke|katatawanan)|gihimong (?:joke|komedya|kataw anan)|{~tukso,kutya,lait,insulto,bully,bugalbugal,biaybiay,sundog,yagayaga,tamay}) ~~~ (?:{TRAIT}|{GROUP_STRONG}|stutter\\w*|stammer\\w*|limp\\w*|lisp\\w*|{~lakad,pinulongan})',
+  },
+  // Abuse: insults in any inflection of saying or calling, punishment of the body, work thrown away, and the
+  // threat to fail whoever reports.
+  {
+    category: 'abuse',
+    weight: 0.9,
+    kind: 'act',
+    source: '{~sabi,tawag,sigaw,mura,ingon,sulti,singgit,bansag} ~~ {INSULT}',
+  },
+  {
+    category: 'abuse',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '(?:fail|fails|failing|flunk\\w*|zero|{~bagsak}) ~~~ (?:{~sumbong,reklamo}|reports? (?:him|her|sir|maam|this|it|them|us)|reported (?:him|her|sir|maam|this|it)|complain\\w*|tell the dean|goes to the dean)',
+  },
+  {
+    category: 'abuse',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '(?:{~sumbong,reklamo}|reports? (?:him|her|sir|maam|this|it)|reported (?:him|her|sir|maam)|complain\\w*) ~~ (?:{~bagsak}|fail|fails|failing|flunk\\w*|zero)',
+  },
+  {
+    category: 'abuse',
+    weight: 0.85,
+    kind: 'act',
+    source: '(?:throws?|threw|throwing|hurl\\w*|toss\\w*) ~ {THROWN} ~ (?:at|towards?)',
+  },
+  {
+    category: 'abuse',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '(?:threw|throws|throw|tossed|{~tapon,labay,labog,itsa}) ~ {WORK} ~~ (?:trash|bin|garbage|floor|basurahan|basura|sahig|salog|window|bintana)',
+  },
+  {
+    category: 'abuse',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '(?:never amount to anything|will never amount to|wala kayong mararating|wala kang mararating|walang mararating|wala kayong patutunguhan|wala moy padulngan|wala kay padulngan|walay padulngan)',
+  },
+  {
+    category: 'abuse',
+    weight: 0.6,
+    kind: 'act',
+    source: '(?:tore|tears|ripped|rips|shredded|{~punit,gisi}) ~ (?:up )?(?:[a-z]+ )?{WORK}',
+  },
+  {
+    category: 'abuse',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '(?:punish\\w*|as punishment|{~parusa,silot}) ~~ (?:stand\\w*|kneel\\w*|squat\\w*|under the sun|in the sun|outside|pinatayo|pinapatayo|gipatindog|ginapatindog|gipabarog|ginapabarog|{~luhod,bilad}|sa init|sa araw|sa labas|sa gawas|sa initan)',
+  },
+  {
+    category: 'abuse',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '(?:pinatayo|pinapatayo|pinaluhod|pinapaluhod|gipatindog|ginapatindog|gipabarog|ginapabarog|gipaluhod|made (?:us|me|them) stand|makes (?:us|me|them) stand|made (?:us|me|them) kneel) ~~ (?:(?:\\d+|two|three|four) hours|ka oras|oras|buong (?:araw|hapon|klase|period)|whole (?:period|class|day|afternoon)|sa init|sa araw|under the sun|in the sun|sa initan|as punishment|{~parusa,silot})',
+  },
+  // Integrity: money, goods or food for a grade; a purchase to avoid failing.
+  {
+    category: 'integrity',
+    weight: 0.85,
+    kind: 'act',
+    source: '(?:{~bayad,suhol,lagay}|payment|pays?|paid|paying) ~~ {GAIN}',
+  },
+  {
+    category: 'integrity',
+    weight: 0.85,
+    kind: 'act',
+    source: '{GAIN} ~~ (?:{~bayad,suhol,lagay})',
+  },
+  {
+    category: 'integrity',
+    weight: 0.85,
+    kind: 'act',
+    source:
+      '(?:{~hingi,singil,bigay,hatag,abot,padala,tanggap,dawat}|mangayo|nangayo|gipangayo|ginapangayo|pangayoon|accepts?|accepted|accepting|receives?|received|takes?|took|asks? for|asked for|asking for|demands?|demanded|wants?|wanted|needs?) ~~ {MONEY} ~~~ {GAIN}',
+  },
+  {
+    category: 'integrity',
+    weight: 0.85,
+    kind: 'act',
+    source: '{~regalo} ~~~ {GAIN}',
+  },
+  {
+    category: 'integrity',
+    weight: 0.85,
+    kind: 'act',
+    source:
+      '{MONEY} ~~ (?:in exchange for|in exchange|exchange for|kapalit ng|kapalit|baylo sa|baylo|ilis sa|ilisan) ~~ {GAIN}',
+  },
+  {
+    category: 'integrity',
+    weight: 0.85,
+    kind: 'act',
+    source:
+      '(?:{~bili,palit}|buy|buying|bought|purchase\\w*) ~~~ (?:para (?:hindi|di|dili) (?:ka |kami |mi |ako |ko )?(?:{~bagsak}|fail)|or (?:else )?(?:we |you |i )?(?:fail|get a failing|get zero|get a zero)|to avoid (?:failing|a failing)|para maiwasan (?:ang )?(?:bagsak|bumagsak))',
+  },
+  // Self-harm: wanting to vanish or not to live, harm to oneself, a jump, a goodbye note, not waking up.
+  {
+    category: 'self_harm',
+    weight: 0.85,
+    kind: 'strong',
+    source:
+      '(?:want to|wish i could|wish to|would rather|id rather|just want to|gusto ko|gusto kong|gusto ko na|gusto ko nang|gusto ko nalang|gusto ko na lang|gusto na lang ko|gusto nalang ko|gusto na ko|gusto nako|gusto na nako|ganahan ko|ganahan na ko|sana|unta) ~ (?:disappear|vanish|cease to exist|stop existing|be gone forever|(?:mawala|maglaho|mahanaw|mawagtang)(?! (?:ang|yung|ning|ng|mga|na ang|na yung|lahat|ito|to|kini|ni)))',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.85,
+    kind: 'strong',
+    source:
+      '(?:ayoko|ayokong|ayaw ko|ayaw kong|ayaw nako|ayaw na ko|ayaw na nako|dont want to|do not want to|no longer want to|dili na ko gusto|dili nako gusto|di na ko gusto|dili na gusto) (?:na |nang |ng |na nga |na ko |pa )?(?:mabuhay|mabuhi|live|live anymore|be alive|exist|gumising|magising|momata|mumata|wake up)',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.9,
+    kind: 'strong',
+    source:
+      '(?:kill|kills|killing|hurt|hurting|harm|harming|cut|cutting|hang|hanging|poison|starve|starving|injure|injuring) (?:myself|myslf|my self)',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.85,
+    kind: 'strong',
+    source:
+      '(?:nobody|no one|noone|walang|walay) (?:would|will|will even|would even)? ?(?:care|notice|miss me|makakapansin|makapansin|mahalata|makamatikod) (?:if|kung) (?:i|ako|ko) (?:die|died|disappear|disappeared|was gone|were gone|mamatay|mawala|mamatay ko|mawala ko)',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.85,
+    kind: 'strong',
+    source:
+      '(?:wala|walang|no|walay|wala nay) (?:na )?(?:akong |ako |koy |kong |more )?(?:dahilan|rason|reason|reasons|hinungdan|saysay|gana) (?:para |to |nga |pa |na )?(?:mabuhay|mabuhi|live|to live|keep living|mabuhi pa)',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.85,
+    kind: 'claim',
+    source:
+      '(?:kill|kills|killing|killed|hurt|hurting|harm|harming|cut|cutting|hang|hanging|hanged) (?:himself|herself|themselves|themself)|(?:end|ending|ended|take|taking|took) (?:his|her|their) (?:own )?life',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.9,
+    kind: 'strong',
+    source: '(?:{~sakit,sakt,samad,samar,patay,paty,hiwa,sugat,laslas,saksak}) (?:[a-z]+ ){0,3}?(?:sarili|kaugalingon)',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.8,
+    kind: 'strong',
+    source:
+      '(?:{~talon,ambak,lukso}|jump|jumps|jumping|jumped) ~~ (?:building|bridge|tulay|roof|rooftop|bubong|bintana|window|balcony|tower|cliff|(?:\\d+|\\d+th|\\d+rd|\\d+nd) floor)',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.8,
+    kind: 'strong',
+    source:
+      '(?:my|wrote|write|writing|written|{~sulat}) ~ (?:goodbye|farewell|paalam|suicide|pamamaalam) (?:letters?|notes?|messages?|sulat)',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.8,
+    kind: 'strong',
+    source:
+      '(?:sana|unta|i wish|wish) ~ (?:hindi|di|dili|never|wala) (?:na )?(?:lang |nalang )?(?:ako |ko )?(?:{~gising,mata}|wake up|woke up)',
+  },
+  // Threats: harm that someone says he will do or have done.
+  {
+    category: 'threat',
+    weight: 0.85,
+    kind: 'act',
+    source:
+      '(?:ipa|ipapa|ipina|ipinapa|gipa|ginapa)(?:patay|papatay|bugbog|bubugbog|gulpi|gugulpi|salvage|sasalvage|tumba|tutumba|saksak|sasaksak|baril|babaril|bunal|bubunal|kulata|pusil|patyon|sunog|susunog)(?:in|hin|an|han|on)?',
+  },
+  {
+    category: 'threat',
+    weight: 0.85,
+    kind: 'strong',
+    source:
+      '{VIOLENT_IRREALIS} (?:ko(?! ni )|tika|taka|namin|natin|nako|namo|nato|niya|nila|nimo|ta|ka|kita|kayo|siya|sila|si|ang|yung|yang|iyang|daw|raw|kuno|talaga|gyud|jud|gid|mi|kamo) ',
+  },
+  { category: 'threat', weight: 0.6, kind: 'hyperbole', source: '{VIOLENT_IRREALIS}' },
+  {
+    category: 'threat',
+    weight: 0.85,
+    kind: 'act',
+    source:
+      '(?:have|get|got) (?:us|you|them|him|her|me|everyone) (?:beaten|beat up|killed|hurt|shot|stabbed|salvaged|jumped|mauled)',
+  },
+  {
+    category: 'threat',
+    weight: 0.85,
+    kind: 'act',
+    source:
+      '(?:ill|i will|im going to|i am going to|going to|will|want to|i swear|swear ill|should) (?:really )?(?:kill|murder|stab|shoot|beat|punch|hurt|burn|bomb|slash|attack|poison|break|smash|destroy|wreck|run over|torch) (?:his|her|sirs|maams|the teachers|their|your) (?:[a-z]+ )?(?:car|house|office|motorcycle|motor|family|kids|children|wife|husband|face|head|tires|home)',
+  },
+  {
+    category: 'threat',
+    weight: 0.7,
+    kind: 'act',
+    source:
+      '(?:knows?|know) where (?:i|you|we|she|he|they) (?:live|lives|stay|stays)|alam (?:ko|niya|nya|namin) (?:kung )?saan (?:ka|kayo|ako|kami|siya) (?:nakatira|nakatira|umuuwi)|kabalo (?:ko|siya|mi) (?:asa|kung asa) (?:ka|ko|mo|mi) (?:nagpuyo|puyo|gapuyo)',
+  },
+  {
+    category: 'threat',
+    weight: 0.4,
+    kind: 'act',
+    source: '(?:will|going to|youll|ill make (?:you|him|her)) regret|magsisisi (?:ka|kayo)|mahinulsol (?:ka|mo)',
+  },
+  {
+    category: 'threat',
+    weight: 0.85,
+    kind: 'act',
+    source:
+      '(?:{~banta,takot,hulga,hadlok}|threat\\w*) ~~ (?:{VIOLENT_IRREALIS}|kill|hurt|beat|stab|shoot|harm|attack|sasaktan|saktan|sakitan)',
+  },
+  {
+    category: 'threat',
+    weight: 0.85,
+    kind: 'act',
+    source: '(?:{~dala,bitbit}|dad an|dad on|bring\\w*|brought|carry\\w*|naay|may dala) (?:[a-z]+ ){0,3}?{WEAPON}',
+  },
+  {
+    category: 'threat',
+    weight: 0.85,
+    kind: 'act',
+    source:
+      '(?:sasaktan|saktan) (?:ko|namin|niya|nila) (?:si|ang|yung|siya|sila|kayo|ka)|(?:sakitan|samaran) (?:nako|namo|niya|nila|ta) ',
+  },
+  {
+    category: 'harassment',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '(?:{~kiss,hug,yakap,gakos,halik}|hugs?|hugging|hugged|kiss\\w*) ~~ (?:from behind|sa likod|pisngi|cheeks?|lips|labi|neck|leeg|without (?:my |our |her )?consent|kahit ayaw|bisan dili|bisag dili)',
+  },
+  {
+    category: 'abuse',
+    weight: 0.85,
+    kind: 'act',
+    source:
+      '(?:told|tells|telling|said|says|saying|screamed|screams|shouted|shouts|yelled|yells|calls?|called) ~~ {INSULT}',
+  },
+  {
+    category: 'integrity',
+    weight: 0.85,
+    kind: 'act',
+    source:
+      '(?:\\d+ (?:pesos|piso)|\\d+k|pesos \\d+|piso|pesos|money|cash|pera|kwarta|kuwarta|{~load,regalo,bayad}|gifts?|tig \\d+|tag \\d+) (?:[a-z0-9]+ ){0,2}?(?:para|aron|to|for) (?:[a-z]+ )?{GAIN}',
+  },
+  {
+    category: 'integrity',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '(?:{~bili,palit}|buy|buys|bought|buying|purchas\\w*|order\\w*) ~~ (?:his|her|niya|ni sir|ni maam|ni prof|iyang|iyaha|kaniya|sa kanya) ~~~ {GAIN}',
+  },
+  {
+    category: 'integrity',
+    weight: 0.8,
+    kind: 'act',
+    source:
+      '{GAIN} ~~ (?:{~bili,palit}|buy|buys|bought|buying|purchas\\w*|order\\w*) ~ (?:from )?(?:his|her|niya|ni sir|ni maam|ni prof|iyang|iyaha|kaniya|sa kanya)',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.85,
+    kind: 'strong',
+    source:
+      '(?:gusto ko|gusto kong|gusto ko na|gusto ko nang|gusto na nako|gusto nako|gusto na ko|want to|wanna|ready to) ~ (?:{~tapos}|end) (?:na )?(?:ang )?(?:lahat|everything|tanan|it all|all of this|ang tanan)',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.8,
+    kind: 'strong',
+    source:
+      '(?:want|gusto ko|wish) (?:everything|it all|all of this|lahat|ang tanan) (?:to )?(?:stop|end|matapos|mahuman)|(?:done with|tired of|sawa na sa|sawang sawa na sa|suko na sa|kapoy na sa|gikapoy na sa) (?:life|living|buhay|kinabuhi|this life)',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.8,
+    kind: 'strong',
+    source:
+      '(?:sana|unta|want to|wish i could|gusto ko) ~ (?:sleep|matulog|makatulog|katulog|matulog na lang) ~ (?:forever|habang buhay|habambuhay|hangtod sa hangtod|for good)',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.8,
+    kind: 'strong',
+    source:
+      '(?:baka|maybe|perhaps|basin|siguro) (?:[a-z]+ ){0,2}?(?:wala na (?:ako|ko)|wala nako|im gone|i will be gone|i wont be here|hindi na ako magigising)|(?:pills|tablets|lason|hilo|poison|rope|lubid) (?:are |is )?(?:ready|handa na|na handa|andam na|andam)',
+  },
+];
+
 export const PATTERN_SOURCES: readonly PatternSource[] = [
   ...harassment,
   ...discrimination,
@@ -941,6 +1385,7 @@ export const PATTERN_SOURCES: readonly PatternSource[] = [
   ...integrity,
   ...selfHarm,
   ...threat,
+  ...concepts,
 ];
 
 /**
@@ -961,6 +1406,10 @@ export const DEFUSED_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     'excel',
   ],
   [/\b(?:hit|hits) (?:me|us) up\b/g, 'contact'],
+  // "pushing us to do better", "pushed me to keep going": encouragement.
+  [/\b(?:push|pushes|pushed|pushing) (?:us|me|them|everyone|the class) to\b/g, 'encouraging to'],
+  // "sent 3 emails about my INC": a count of messages, not an amount paid.
+  [/\b(?:sent|send|sends|sending) (?:\d+|many|several) (?:emails?|messages?|texts?|follow ups?)\b/g, 'wrote'],
   [/\bhit (?:me|us) (?:hard|like a truck|differently)\b/g, 'affected'],
   [/\b(?:hold|holds|held) (?:the|our|my) (?:attention|interest)\b/g, 'engage'],
   [/\b(?:touched|touches|touching) (?:my|our|his|her) (?:heart|hearts|life|lives|soul)\b/g, 'moved'],
@@ -1032,7 +1481,7 @@ export const CLAUSE_BREAKS = new Set([
 
 /** A lesson about the subject: the sentence speaks of teaching, learning, law or prevention. */
 export const LESSON_CUES =
-  /\b(?:discuss\w*|lessons?|lectures?|lectured|topics?|modules?|seminars?|webinars?|case stud\w*|awareness|prevention|preventing|prevent|taught us|teaches us|teach us|teaching us|learned|learn|learning|studied|study|studying|history of|republic act|ra \d+|law|laws|policy|policies|safe spaces act|reading|readings|article|articles|film|documentary|novel|story|chapter|essay|debat\w*|explained|fighting|fights|explains|gender and society|ethics|sociology|psychology|tinalakay|tinatalakay|pinag ?aralan|pinagaaralan|itinuro|tinuro|tinuturo|nagturo tungkol|aralin|leksyon|leksiyon|paksa|gidiscuss|gidiskas|gitudlo|gitudloan|gitunan|gituon|hisgutan|gihisgutan|leksyon|anti\w+|iwasan|likayan|labanan|avoid|fight|combat|stop)\b/;
+  /\b(?:discuss\w*|lessons?|lectures?|lectured|topics?|modules?|seminars?|webinars?|case stud\w*|awareness|prevention|preventing|prevent|taught us|teaches us|teach us|teaching us|learned|learn|learning|studied|study|studying|history of|republic act|ra \d+|law|laws|policy|policies|safe spaces act|reading|readings|article|articles|film|documentary|novel|story|chapter|essay|debat\w*|explained|fighting|fights|explains|gender and society|ethics|sociology|psychology|tinalakay|tinatalakay|pinag ?aralan|pinagaaralan|itinuro|tinuro|tinuturo|nagturo tungkol|aralin|leksyon|leksiyon|paksa|gidiscuss|gidiskas|gitudlo|gitudloan|gitunan|gituon|hisgutan|gihisgutan|leksyon|anti\w+|iwasan|likayan|labanan|avoid|fight|combat|stop|talakayan|diskusyon|talk on|talks on|orientation|warned|warns|warning|\w*likay\w*|gipasabot|\w*bawal|discussion|discussions|usapan|\w*usapan|\w*topic|units?|literature|poems?|tula|nobela|gobyerno|government|politics|officials|grounds for|expulsion|expelled|punishable|prohibited|against the rules)\b/;
 
 /** Someone is quoted saying it: then a lesson does not excuse a claim. */
 export const QUOTED_SPEAKER =
@@ -1044,4 +1493,4 @@ export const LAUGH_CUES =
 
 /** Schoolwork that students say is killing them. */
 export const SCHOOLWORK_CUES =
-  /\b(?:exam|exams|finals|final|midterms?|prelims?|quiz|quizzes|thesis|requirements?|reqs|deadlines?|assignments?|homework|projects?|subject|subjects|math|calculus|physics|chemistry|accounting|reports?|recitation|recits?|plates|modules?|activities|lab|labs|coding|reviewer|workload|schoolwork|pagsusulit|sa dami|sa hirap|sa kapoy|sa kakapoy|sa stress|kapoy|pagod|puyat|grades?|grado|class|klase|subject|sem|semester)\b/;
+  /\b(?:exam|exams|finals|final|midterms?|prelims?|quiz|quizzes|thesis|requirements?|reqs|deadlines?|assignments?|homework|projects?|subject|subjects|math|calculus|physics|chemistry|accounting|reports?|recitation|recits?|plates|modules?|activities|lab|labs|coding|reviewer|workload|schoolwork|pagsusulit|sa dami|sa hirap|sa kapoy|sa kakapoy|sa stress|kapoy|pagod|puyat|grades?|grado|class|klase|subject|sem|semester|heat|init|mainit|kainit|traffic|gutom|hunger|stress)\b/;

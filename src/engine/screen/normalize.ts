@@ -18,6 +18,64 @@ const LAUGH_EMOJI = /[\u{1F602}\u{1F923}\u{1F606}\u{1F605}\u{1F61C}\u{1F61D}\u{1
 const NOT_WORD = /[^a-z0-9, ]+/g;
 const SPACES = / +/g;
 
+/**
+ * Verb prefixes that students write apart ("nag chat", "mag aral", "gi text", "pinag usapan"): joined to the
+ * word after them, as the hyphenated spelling is, so a pattern names one form.
+ */
+const DETACHED_PREFIX = /(?<![a-z])(nakipag|makipag|nagpa|magpa|pinag|napag|ipag|nag|mag|gina|naga|maga|gi) (?=[a-z])/g;
+
+/** Texting spellings folded to the word the patterns name. */
+const TEXT_SPELLINGS: Readonly<Record<string, string>> = {
+  nya: 'niya',
+  nyo: 'niyo',
+  sya: 'siya',
+  xa: 'siya',
+  cya: 'siya',
+  sha: 'siya',
+  aq: 'ako',
+  wla: 'wala',
+  wlang: 'walang',
+  hnd: 'hindi',
+  hndi: 'hindi',
+  dli: 'dili',
+  q: 'ko',
+  ung: 'yung',
+  d: 'di',
+  nlng: 'nalang',
+  nlang: 'nalang',
+  nalng: 'nalang',
+  lng: 'lang',
+  u: 'you',
+  ur: 'your',
+  pls: 'please',
+  bcoz: 'because',
+  bcos: 'because',
+  coz: 'because',
+  cuz: 'because',
+  kc: 'kasi',
+  kse: 'kasi',
+  mam: 'maam',
+  mams: 'maam',
+  mdam: 'maam',
+  madam: 'maam',
+  ser: 'sir',
+  sr: 'sir',
+  w8: 'wait',
+  wanna: 'want to',
+  gonna: 'going to',
+  gotta: 'got to',
+  tryna: 'trying to',
+  ima: 'im going to',
+  imma: 'im going to',
+};
+
+const TOKEN = /[a-z0-9]+/g;
+
+/** The same joining for pattern sources, so a pattern written "mag inom" still reads "maginom". */
+export function joinDetachedPrefixes(text: string): string {
+  return text.replace(DETACHED_PREFIX, '$1');
+}
+
 /** The sentences of a comment, each a string of tokens separated by one space; "," is a token of its own. */
 export function screenSentences(raw: string): string[] {
   const folded = raw
@@ -33,6 +91,15 @@ export function screenSentences(raw: string): string[] {
     .replace(ELONGATED_LETTER, '$1$1');
   return folded
     .split(SENTENCE_BREAK)
-    .map((sentence) => sentence.replace(/,/g, ' , ').replace(NOT_WORD, ' ').replace(SPACES, ' ').trim())
+    .map((sentence) =>
+      joinDetachedPrefixes(
+        sentence
+          .replace(/,/g, ' , ')
+          .replace(NOT_WORD, ' ')
+          .replace(TOKEN, (token) => TEXT_SPELLINGS[token] ?? token)
+          .replace(SPACES, ' ')
+          .trim(),
+      ),
+    )
     .filter((sentence) => sentence.length > 0);
 }

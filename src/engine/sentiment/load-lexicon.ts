@@ -44,7 +44,7 @@ export const SENTIMENT_MODEL_FILE = new URL('sentiment-model.ftz', SENTIMENT_DAT
 /**
  * The model's share in the engine's sentiment, from SENTIMENT_MODEL_WEIGHT (0..1, default 0: the lexicon
  * alone). Off by default because, measured (docs/sentiment-engine.md), the blend reads the project's own
- * corpus better but real course evaluations slightly worse than the lexicon, at a seventh of its speed.
+ * corpus better but real course evaluations slightly worse than the lexicon, at about half its speed.
  */
 export function sentimentModelWeight(value = process.env.SENTIMENT_MODEL_WEIGHT): number {
   if (value === undefined || value.trim() === '') return 0;
@@ -56,7 +56,7 @@ export function sentimentModelWeight(value = process.env.SENTIMENT_MODEL_WEIGHT)
 
 let modelLoad: Promise<SentimentModel> | undefined;
 
-/** The learned model, read and instantiated once (fastText's WebAssembly module: about 50 ms). */
+/** The learned model, read once (the TypeScript reader of the `.ftz` sums each word's rows: about 0.1 s). */
 export function loadSentimentModel(): Promise<SentimentModel> {
   modelLoad ??= createSentimentModel(readFileSync(SENTIMENT_MODEL_FILE));
   return modelLoad;

@@ -51,6 +51,37 @@ interface RawToken {
   clause: number;
 }
 
+const LETTER = /\p{L}/u;
+const CAPITAL = /\p{Lu}/u;
+
+/**
+ * Letters and capital letters in a text, counted per code point as /\p{L}/gu and /\p{Lu}/gu match them,
+ * without building the arrays of matches (ASCII, most of every comment, is decided without a regex).
+ */
+export function countLetters(text: string): { letters: number; capitals: number } {
+  let letters = 0;
+  let capitals = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) {
+      if (code >= 0x61 && code <= 0x7a) letters += 1;
+      else if (code >= 0x41 && code <= 0x5a) {
+        letters += 1;
+        capitals += 1;
+      }
+      continue;
+    }
+    const point = text.codePointAt(index) as number;
+    const character = String.fromCodePoint(point);
+    if (point > 0xffff) index += 1;
+    if (LETTER.test(character)) {
+      letters += 1;
+      if (CAPITAL.test(character)) capitals += 1;
+    }
+  }
+  return { letters, capitals };
+}
+
 function isShouted(word: string): boolean {
   return word.length >= 2 && /\p{Lu}/u.test(word) && word === word.toUpperCase();
 }
@@ -64,9 +95,13 @@ function joinSentence(raw: readonly RawToken[], lexicon: SentimentLexicon): Sent
     const joined = lexicon.joinPhrases(run.map((token) => token.text));
     let cursor = 0;
     for (const text of joined) {
-      const width = text.split(' ').length;
+      // A joined phrase stands for as many tokens as it has words; it is shouted when one of them was.
+      let width = 1;
+      for (let space = text.indexOf(' '); space >= 0; space = text.indexOf(' ', space + 1)) width += 1;
       const first = run[cursor];
-      const shouted = run.slice(cursor, cursor + width).some((token) => token.shouted);
+      let shouted = false;
+      for (let index = cursor; index < cursor + width && index < run.length; index += 1)
+        if (run[index]?.shouted === true) shouted = true;
       sentence.push({ text, kind: 'word', shouted, clause: first?.clause ?? 0 });
       cursor += width;
     }
@@ -89,8 +124,7 @@ export function scanComment(text: string, lexicon: SentimentLexicon): ScannedCom
   const normalized = normalizeText(text)
     .replace(/\bw\/o\b/giu, 'without')
     .replace(/\bw\//giu, 'with ');
-  const letters = normalized.match(/\p{L}/gu)?.length ?? 0;
-  const capitals = normalized.match(/\p{Lu}/gu)?.length ?? 0;
+  const { letters, capitals } = countLetters(normalized);
   const allCapitals = letters > 0 && capitals / letters > 0.6;
   const sentences: SentimentToken[][] = [];
   const words: string[] = [];

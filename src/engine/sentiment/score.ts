@@ -7,7 +7,13 @@
 
 import type { SentimentLabel, SentimentScores } from '../contracts.js';
 import { languageVotesOfTokens } from '../text/language.js';
-import { buildSentimentLexicon, MODIFIERS, type SentimentLexicon, type SentimentTables } from './lexicon.js';
+import {
+  buildSentimentLexicon,
+  MODIFIERS,
+  type SentimentLexicon,
+  type SentimentTables,
+  type WordValence,
+} from './lexicon.js';
 import {
   AMOUNT_EXCLAMATIONS,
   CEBUANO_HOMOGRAPHS,
@@ -72,21 +78,24 @@ interface Contribution {
   index: number;
 }
 
+/** The twelve modifier lists isModifier asks about, in one set (it is asked for every word a comment has). */
+const ALL_MODIFIERS: ReadonlySet<string> = new Set([
+  ...MODIFIERS.negators,
+  ...MODIFIERS.preIntensifiers.keys(),
+  ...MODIFIERS.postIntensifiers,
+  ...MODIFIERS.diminishers.keys(),
+  ...MODIFIERS.excessMarkers,
+  ...MODIFIERS.contrasts,
+  ...MODIFIERS.suggestionCues,
+  ...MODIFIERS.softSuggestionCues,
+  ...MODIFIERS.hearsay,
+  ...MODIFIERS.hedges,
+  ...MODIFIERS.courtesies,
+  ...MODIFIERS.negationCancellers,
+]);
+
 function isModifier(word: string): boolean {
-  return (
-    MODIFIERS.negators.has(word) ||
-    MODIFIERS.preIntensifiers.has(word) ||
-    MODIFIERS.postIntensifiers.has(word) ||
-    MODIFIERS.diminishers.has(word) ||
-    MODIFIERS.excessMarkers.has(word) ||
-    MODIFIERS.contrasts.has(word) ||
-    MODIFIERS.suggestionCues.has(word) ||
-    MODIFIERS.softSuggestionCues.has(word) ||
-    MODIFIERS.hearsay.has(word) ||
-    MODIFIERS.hedges.has(word) ||
-    MODIFIERS.courtesies.has(word) ||
-    MODIFIERS.negationCancellers.has(word)
-  );
+  return ALL_MODIFIERS.has(word);
 }
 
 interface Context {
@@ -428,12 +437,39 @@ export interface SentimentScorer {
   readonly scoreLexicon?: (text: string) => SentimentScores;
 }
 
+/** Distinct words remembered per reading (Cebuano or not) before the memory starts over. */
+const VALENCE_MEMORY_SIZE = 50_000;
+
+/**
+ * The lexicon with its word lookups remembered. A word is looked up several times per comment (as itself,
+ * and from its neighbours' negation and intensifier windows), and most words recur across comments; a
+ * lookup that misses walks the morphology, the elongation and the one-edit misspelling index each time.
+ * The answer depends only on the word and the reading, so remembering it changes no score.
+ */
+function rememberingLookups(lexicon: SentimentLexicon): SentimentLexicon {
+  const memories = [new Map<string, WordValence | null>(), new Map<string, WordValence | null>()];
+  return Object.freeze({
+    ...lexicon,
+    lookupValence(word: string, cebuano: boolean): WordValence | undefined {
+      const memory = memories[cebuano ? 1 : 0] as Map<string, WordValence | null>;
+      let found = memory.get(word);
+      if (found === undefined) {
+        const looked = lexicon.lookupValence(word, cebuano);
+        found = looked === undefined ? null : Object.freeze(looked);
+        if (memory.size >= VALENCE_MEMORY_SIZE) memory.clear();
+        memory.set(word, found);
+      }
+      return found ?? undefined;
+    },
+  });
+}
+
 /**
  * The scorer for the given tables (read once at start-up by load-lexicon.ts). Throws when a table is missing
  * or empty, so no caller can score with an empty lexicon. Building takes tens of milliseconds.
  */
 export function createSentimentScorer(tables: SentimentTables): SentimentScorer {
-  const lexicon = buildSentimentLexicon(tables);
+  const lexicon = rememberingLookups(buildSentimentLexicon(tables));
   return Object.freeze({
     scoreSentiment: (text: string) => probabilities(scoreComment(lexicon, text)),
     scoreComment: (text: string, trace?: TracedContribution[]) => scoreComment(lexicon, text, trace),

@@ -7,6 +7,7 @@ export { loadFastTextLanguageIdentifier, type LanguageIdentifier } from './fastt
 export {
   containsPersonalName,
   findPersonalNames,
+  isHonorific,
   NAME_PLACEHOLDER,
   personalNamesIn,
   scrubPersonalNames,

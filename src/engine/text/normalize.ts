@@ -22,7 +22,28 @@ const ELONGATED_PUNCTUATION = /([!?.,~*])\1{3,}/gu;
 /** The same emoji repeated many times carries no more sentiment than three of it. */
 const REPEATED_EMOJI = /(\p{Extended_Pictographic}\u{FE0F}?)\1{3,}/gu;
 
+/**
+ * Printable ASCII but the backtick: NFKC leaves it as it is and no character class above but the
+ * elongations and white space can match, so those three steps give the same result as all of them.
+ */
+const PLAIN_ASCII = /^[\x20-\x5f\x61-\x7e]*$/u;
+
+/** The last text normalised: the engine normalises a comment for the lexicon, then again for the model. */
+let lastRaw: string | undefined;
+let lastNormalized = '';
+
 export function normalizeText(raw: string): string {
+  if (raw === lastRaw) return lastNormalized;
+  const normalized = PLAIN_ASCII.test(raw)
+    ? raw.replace(ELONGATED_LETTER, '$1$1').replace(ELONGATED_PUNCTUATION, '$1$1$1').replace(WHITESPACE_RUN, ' ').trim()
+    : normalizeTextFully(raw);
+  lastRaw = raw;
+  lastNormalized = normalized;
+  return normalized;
+}
+
+/** Every step, whatever the text (normalizeText takes a shortcut on plain ASCII; a test holds them equal). */
+export function normalizeTextFully(raw: string): string {
   return raw
     .normalize('NFKC')
     .replace(FORMAT_CHARACTERS, '')

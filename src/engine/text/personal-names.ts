@@ -989,7 +989,20 @@ export function personalNamesIn(texts: Iterable<string>, options: PersonalNameOp
   return names;
 }
 
-/** `keywords` without the words of `names` (from {@link personalNamesIn}); order kept. */
+/**
+ * `keywords` without the words of `names` (from {@link personalNamesIn}) and without any keyword holding the
+ * scrubber's placeholder ("[name]", "sir [name]"); order kept.
+ */
 export function withoutPersonalNames(keywords: readonly string[], names: ReadonlySet<string>): string[] {
-  return keywords.filter((keyword) => !names.has(keyword.toLowerCase()));
+  return keywords.filter(
+    (keyword) => !names.has(keyword.toLowerCase()) && !keyword.toLowerCase().includes(NAME_PLACEHOLDER),
+  );
+}
+
+/**
+ * Whether `word` is an honorific or title of the scrubber's lists, in any case, with or without its apostrophe or
+ * period: "Sir", "ma'am", "Maam", "teacher", "Prof.", "Mrs", "Gng", "ginang", "ginoo".
+ */
+export function isHonorific(word: string): boolean {
+  return HONORIFICS.has(fold(word.toLowerCase()).replace(APOSTROPHES, '').replace(/\.+$/u, ''));
 }

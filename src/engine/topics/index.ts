@@ -76,7 +76,8 @@ function validate(documents: readonly TopicDocument[]): number {
   const dimensions = documents[0]?.embedding.length ?? 0;
   if (dimensions === 0) throw new TopicModelInputError('embeddings must not be empty');
   documents.forEach((document, index) => {
-    if (!Array.isArray(document.embedding) || document.embedding.length !== dimensions) {
+    const { embedding } = document;
+    if (!(Array.isArray(embedding) || embedding instanceof Float32Array) || embedding.length !== dimensions) {
       throw new TopicModelInputError(
         `embedding of document ${index} (${document.id}) has ${String(document.embedding?.length)} dimensions, expected ${dimensions}`,
       );

@@ -3,14 +3,15 @@
  * W(word, class) = tf(word, class) · log(1 + A / f(word)), with tf normalised by the class length, A the
  * average class length and f the word's frequency over all classes (outliers form a class of their own
  * for f and A). A word is a keyword only of the topic where its weight is highest, so keyword lists are
- * distinct across topics. Stop-words and words every teaching comment uses ("teacher", "class") are
- * never keywords. Where a topic's comments mix languages, its keywords come from its dominant language (by
- * the language votes of its comments): "explain, clear, lessons" rather than "explain, klaro, maintindihan",
- * which reads as three topics to a dean. A word's language is that of the topic's comments using it.
+ * distinct across topics. Stop-words, words every teaching comment uses ("teacher", "class") and the name
+ * scrubber's placeholder ("[name]") are never keywords. Where a topic's comments mix languages, its keywords
+ * come from its dominant language (by the language votes of its comments): "explain, clear, lessons" rather
+ * than "explain, klaro, maintindihan", which reads as three topics to a dean. A word's language is that of the
+ * topic's comments using it.
  */
 
 import { DOMAIN_GENERIC_WORDS } from '../embeddings/aspect-lexicon.js';
-import { isStopword, tokenize } from '../text/index.js';
+import { isStopword, NAME_PLACEHOLDER, tokenize } from '../text/index.js';
 import { languageVotesOfTokens } from '../text/language.js';
 
 export const KEYWORDS_PER_TOPIC = 10;
@@ -32,6 +33,9 @@ export interface DocumentTerms {
   languages: Float64Array;
 }
 
+/** The name scrubber's placeholder in a comment ("Sir [name] explains well"): tokenised, it would be "name". */
+const PLACEHOLDERS = new RegExp(NAME_PLACEHOLDER.replace(/[[\]]/gu, '\\$&'), 'giu');
+
 function isKeywordCandidate(token: string): boolean {
   return token.length >= 3 && HAS_LETTER.test(token) && !isStopword(token) && !DOMAIN_GENERIC_WORDS.has(token);
 }
@@ -42,7 +46,8 @@ export function documentTerms(texts: readonly string[]): DocumentTerms {
   const languages = new Float64Array(texts.length * LANGUAGES);
   const terms = texts.map((text, document) => {
     const documentIds: number[] = [];
-    const tokens = tokenize(text);
+    // Where a name was is no word of the comment: never a keyword, nor a vote for a language.
+    const tokens = tokenize(text.replace(PLACEHOLDERS, ' '));
     const votes = languageVotesOfTokens(tokens);
     const total = votes.en + votes.tl + votes.ceb;
     if (total > 0) languages.set([votes.en / total, votes.tl / total, votes.ceb / total], document * LANGUAGES);

@@ -64,11 +64,29 @@ export interface AlertFilter {
   category?: string | undefined;
 }
 
-interface NewAlert {
-  submissionId: string;
+/** What screening a comment found: its flags (strongest first) and the engine that found them. */
+export interface ScreenedComment {
   flags: readonly ScreenFlag[];
   engineVersion: string;
 }
+
+interface NewAlert extends ScreenedComment {
+  submissionId: string;
+}
+
+/** The columns of a new alert, but its submission: the strongest category leads, its history starts open. */
+export function newAlertColumns(screened: ScreenedComment) {
+  const [strongest] = screened.flags;
+  if (strongest === undefined) return undefined;
+  return {
+    category: strongest.category,
+    score: strongest.score,
+    flags: JSON.stringify(screened.flags),
+    engine_version: screened.engineVersion,
+    history: JSON.stringify([{ status: 'open', note: null, actorId: null, at: new Date().toISOString() }]),
+  };
+}
+export type NewAlertColumns = NonNullable<ReturnType<typeof newAlertColumns>>;
 
 /** The only code that reads and writes alerts. */
 @Injectable()
@@ -80,19 +98,11 @@ export class AlertsRepository {
    * already has an alert keeps it (a re-screen is idempotent): the id is returned only for a new alert.
    */
   async insert(executor: Executor, alert: NewAlert): Promise<{ id: string; createdAt: Date } | undefined> {
-    const [strongest] = alert.flags;
-    if (strongest === undefined) return undefined;
-    const now = new Date().toISOString();
+    const columns = newAlertColumns(alert);
+    if (columns === undefined) return undefined;
     return executor
       .insertInto('alerts')
-      .values({
-        submission_id: alert.submissionId,
-        category: strongest.category,
-        score: strongest.score,
-        flags: JSON.stringify(alert.flags),
-        engine_version: alert.engineVersion,
-        history: JSON.stringify([{ status: 'open', note: null, actorId: null, at: now }]),
-      })
+      .values({ submission_id: alert.submissionId, ...columns })
       .onConflict((conflict) => conflict.column('submission_id').doNothing())
       .returning(['id', 'created_at as createdAt'])
       .executeTakeFirst();

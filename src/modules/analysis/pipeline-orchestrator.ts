@@ -6,6 +6,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { getLogger } from '../../common/logging/logger.js';
 import { observeStageJob, observeWorkerCall } from '../../common/metrics/metrics.js';
 import { WorkerClient } from '../../common/worker-client/index.js';
+import { retryRefusedConnections } from '../../common/worker-client/refused-connection-retry.js';
 import type { Trx } from '../../common/database/database.js';
 import type { StageStates } from '../../db/schema.js';
 import type { RecommendationInput } from '../../engine/contracts.js';
@@ -80,11 +81,14 @@ export class PipelineOrchestrator {
       TOPIC_MODEL_WORKER_URL?: string;
       WORKER_TOKEN?: string;
       WORKER_TIMEOUT_MS: number;
+      WORKER_CONNECT_RETRY_MS: number;
     },
   ) {
     this.client = new WorkerClient({
       ...(settings.WORKER_TOKEN ? { token: settings.WORKER_TOKEN } : {}),
       timeoutMs: settings.WORKER_TIMEOUT_MS,
+      // A call refused while the analysis worker restarts waits for the new one instead of failing the attempt.
+      fetch: retryRefusedConnections(globalThis.fetch, settings.WORKER_CONNECT_RETRY_MS),
       onCall: observeWorkerCall,
     });
   }
@@ -293,7 +297,7 @@ export class PipelineOrchestrator {
         let model: string | undefined;
         for (let offset = 0; offset < items.length; offset += EMBEDDING_BATCH) {
           const batch = items.slice(offset, offset + EMBEDDING_BATCH);
-          const output = await this.client.embeddings(url, {
+          const output = await this.client.embeddingVectors(url, {
             jobId: randomUUID(),
             version: CONTRACT_VERSION,
             type: 'embedding',
@@ -343,19 +347,22 @@ export class PipelineOrchestrator {
         'gate-passing submissions without a usable embedding are skipped by topic modeling',
       );
     if (items.length === 0) throw new StageFailure('no gate-passing comment has an embedding');
-    const output = await this.client.topics(url, {
+    // The stored float32 bytes as they are: by key when the worker still holds the vectors it embedded, else in a
+    // float32 frame, else (a worker that speaks only JSON) as numbers (worker-client.ts, topicsOfVectors).
+    const { output, transport } = await this.client.topicsOfVectors(url, {
       jobId: randomUUID(),
       version: CONTRACT_VERSION,
       type: 'topic-model',
       items: items.map((item) => ({
         submissionId: item.submissionId,
         text: item.text,
-        embedding: item.embedding as number[],
+        embedding: item.embedding as Buffer,
       })),
       metadata: { pipelineId: pipeline.id, runId: run.id },
       publishedAt: new Date().toISOString(),
       params: { seed: TOPIC_SEED },
     });
+    getLogger('pipeline').info({ pipelineId: pipeline.id, transport, items: items.length }, 'topics request sent');
     // What a dean reads names no one: names that follow an honorific anywhere in the corpus leave the keywords.
     const names = personalNamesIn(items.map((item) => item.text));
     const knownNames = pipeline.facultyName ? [pipeline.facultyName] : [];

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
 import type { DatabaseClient, Executor, Trx } from '../../common/database/database.js';
+import { shortestFloat32Numbers } from '../../contracts/float32-frame.js';
 import type { SentimentLabel } from '../../engine/contracts.js';
 
 /** Assignments and results are written in chunks of this many rows (spec, Limits: assignment persist chunk). */
@@ -13,29 +14,20 @@ function chunks<T>(items: readonly T[], size = PERSIST_CHUNK): T[][] {
   return out;
 }
 
-export const toEmbeddingBytes = (values: readonly number[]) => Buffer.from(new Float32Array(values).buffer);
+/** A vector as the float32 bytes stored (a view of a Float32Array's own bytes; numbers are converted). */
+export const toEmbeddingBytes = (values: readonly number[] | Float32Array): Buffer =>
+  values instanceof Float32Array
+    ? Buffer.from(values.buffer, values.byteOffset, values.byteLength)
+    : Buffer.from(new Float32Array(values).buffer);
 
 /**
  * The stored float32 vector as numbers, each the shortest decimal that rounds to the same float32 (`0.1234567`,
  * not the float32's exact double `0.12345670163631439`): storing it again gives the same bytes, and the topics
- * request, which carries every vector as JSON text, is about a quarter smaller (1.9 → 1.46 KB a comment on the
- * local engine), so a 64 MB body holds some 45,000 comments rather than 34,600 (the worker's default limit is 128 MB).
+ * request, which carries every vector as JSON text to a worker that takes no float32 frames, is about a quarter
+ * smaller (1.9 → 1.46 KB a comment on the local engine).
  */
 export function fromEmbeddingBytes(bytes: Buffer): number[] {
-  const stored = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
-  const values = new Array<number>(stored.length);
-  for (let index = 0; index < stored.length; index += 1) values[index] = shortestFloat32(stored[index] as number);
-  return values;
-}
-
-/** Nine significant digits always identify a float32; most need fewer. */
-function shortestFloat32(value: number): number {
-  if (value === 0) return 0;
-  for (let digits = 6; digits < 9; digits += 1) {
-    const candidate = Number(value.toPrecision(digits));
-    if (Math.fround(candidate) === value) return candidate;
-  }
-  return Number(value.toPrecision(9));
+  return shortestFloat32Numbers(bytes);
 }
 
 export interface SentimentRow {
@@ -170,7 +162,7 @@ export class ResultsRepository {
    * vector of another model is replaced (the worker's model changed); one of the same model is kept.
    */
   async storeEmbeddings(
-    rows: ReadonlyArray<{ submissionId: string; embedding: readonly number[] }>,
+    rows: ReadonlyArray<{ submissionId: string; embedding: readonly number[] | Float32Array }>,
     model: string,
   ): Promise<void> {
     for (const chunk of chunks(rows))
@@ -197,7 +189,10 @@ export class ResultsRepository {
         .execute();
   }
 
-  /** Gate-passing submissions of the run, with their embedding when they have one. */
+  /**
+   * Gate-passing submissions of the run, with their embedding when they have one: the stored float32 bytes,
+   * which the topics request sends as they are (or their keys), converting them only for a JSON-only worker.
+   */
   async topicCorpus(runId: string) {
     const rows = await this.db
       .selectFrom('sentiment_results as r')
@@ -212,7 +207,7 @@ export class ResultsRepository {
       submissionId: row.submissionId,
       text: row.text as string,
       model: row.model,
-      embedding: row.embedding ? fromEmbeddingBytes(row.embedding) : null,
+      embedding: row.embedding,
     }));
   }
 

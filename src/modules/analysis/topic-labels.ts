@@ -1,5 +1,5 @@
 import { LABEL_PHRASES } from '../../engine/embeddings/aspect-lexicon.js';
-import { isOtherLabel, labelForKeywords } from '../../engine/labels/index.js';
+import { isOtherLabel, isPersonWord, labelForKeywords } from '../../engine/labels/index.js';
 
 function titleWord(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
@@ -14,11 +14,14 @@ function plainWords(proposed: string): string[] {
     .filter((word) => word.length > 0 && word !== '-' && word !== "'");
 }
 
-/** "Other: …" as the labeller writes it, from a proposal of that form; undefined for any other proposal. */
+/**
+ * "Other: …" as the labeller writes it, from a proposal of that form, its words about a person ("Sir", "[name]",
+ * "Santos") left out; undefined for any other proposal, or when no other word is left.
+ */
 function otherForm(proposed: string): string | undefined {
   const match = /^\s*other\s*:\s*(.*)$/isu.exec(proposed.replace(/\[name\]/giu, ' '));
   if (!match) return undefined;
-  const words = (match[1] ?? '').split(/\s+/u).filter((word) => /^\p{L}+$/u.test(word));
+  const words = (match[1] ?? '').split(/\s+/u).filter((word) => /^\p{L}+$/u.test(word) && !isPersonWord(word));
   if (words.length === 0 || words.length > 2) return undefined;
   const label = `Other: ${words.map(titleWord).join(' ')}`;
   return isOtherLabel(label) ? label : undefined;

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { DatabaseError } from 'pg';
 import { invalid, conflict, forbidden } from '../../common/errors/domain-error.js';
 import type { Role } from '../../db/schema.js';
 import { cleanComment } from '../../engine/text/index.js';
 import { AlertRecorder } from '../alerts/alert-recorder.js';
+import { newAlertColumns } from '../alerts/alerts.repository.js';
 import { AlertWebhookQueue } from '../alerts/alert-webhook-queue.js';
 import { ScopeService, type ResolvedScope } from '../institution/scope.service.js';
 import { normalizedScore } from '../questionnaires/scoring.js';
@@ -87,10 +89,14 @@ interface Placement {
  * submission is written), the respondent must be allowed to answer its type about that faculty member
  * (students: enrolled in the course the faculty member teaches; deans and chairpersons: within their
  * scope), the answers and comment must fit the schema, and the score, cleaned comment, answers and
- * institutional snapshots are written together. Bulk ingestion calls `submit` once per record.
+ * institutional snapshots are written together. Bulk ingestion calls `submit` once per record. A student's
+ * course submission, the busiest write of the API, is checked and written by one statement when it can be
+ * (submitInOneStatement); whatever that statement does not write goes the transactional way.
  */
 @Injectable()
 export class SubmissionsService {
+  private readonly publishedVersions = new LRUCache<string, SubmissionVersion>({ max: 1_000 });
+
   constructor(
     @Inject(SubmissionsRepository) private readonly repository: SubmissionsRepository,
     @Inject(ScopeService) private readonly scope: ScopeService,
@@ -100,14 +106,17 @@ export class SubmissionsService {
 
   async submit(actor: SubmissionActor, input: SubmissionInput, options: SubmitOptions = {}): Promise<SubmissionResult> {
     try {
-      const { result, alertId } = await this.repository.transaction(async (trx) => {
-        const lookupsFor = options.lookups ?? transactionLookups(this.repository);
-        const submitted = await this.submitWithin(trx, actor, input, lookupsFor(trx));
-        // Screened in the submission's transaction: a submission that fails leaves no alert (conventions §11).
-        const alert = await this.alerts.screen(trx, submitted.id, submitted.qualitativeComment);
-        if (options.dryRun) throw new DryRunRollback(submitted);
-        return { result: submitted, alertId: alert };
-      });
+      const direct = options.dryRun || options.lookups ? undefined : await this.submitInOneStatement(actor, input);
+      const { result, alertId } =
+        direct ??
+        (await this.repository.transaction(async (trx) => {
+          const lookupsFor = options.lookups ?? transactionLookups(this.repository);
+          const submitted = await this.submitWithin(trx, actor, input, lookupsFor(trx));
+          // Screened in the submission's transaction: a submission that fails leaves no alert (conventions §11).
+          const alert = await this.alerts.screen(trx, submitted.id, submitted.qualitativeComment);
+          if (options.dryRun) throw new DryRunRollback(submitted);
+          return { result: submitted, alertId: alert };
+        }));
       // Announced only once the alert is committed: a receiver never hears of an alert that does not exist.
       if (alertId !== undefined) await this.alertWebhook.enqueue([alertId]);
       return result;
@@ -117,6 +126,70 @@ export class SubmissionsService {
         throw conflict('this respondent already submitted this version for this faculty member, course and semester');
       throw error;
     }
+  }
+
+  /**
+   * The common case in one round trip: a student's FACULTY_FEEDBACK about a course, on a version this process has
+   * seen published (its schema is then fixed), with answers that fit it. Everything the database must decide
+   * (the version still ACTIVE, under a share lock; the course, in the given semester; the faculty member; both
+   * enrolments) is decided by the statement that writes the submission, its answers and its alert
+   * (SubmissionsRepository.insertChecked). Anything else, or a check the statement finds failing, answers
+   * undefined and goes the transactional way (submitWithin), which decides the error (or, should the data have
+   * changed meanwhile, writes the submission): one set of rules and of error answers, whichever way a request goes.
+   */
+  private async submitInOneStatement(
+    actor: SubmissionActor,
+    input: SubmissionInput,
+  ): Promise<{ result: SubmissionResult; alertId: string | undefined } | undefined> {
+    if (!input.courseId || input.facultyId === actor.id) return undefined;
+    const version = await this.publishedVersion(input.versionId);
+    if (version?.typeCode !== 'FACULTY_FEEDBACK' || !actor.roles.includes('STUDENT')) return undefined;
+    const content = checkSubmissionContent(version.schema, input.answers, input.qualitativeComment);
+    if (content.details.length > 0) return undefined;
+    const score = normalizedScore(version.schema, new Map(content.answers.map((a) => [a.questionId, a.value])));
+    const cleanedComment = cleanComment(content.comment);
+    const screened = this.alerts.assess(content.comment);
+    const row = await this.repository.insertChecked({
+      version,
+      respondentId: actor.id,
+      facultyId: input.facultyId,
+      courseId: input.courseId,
+      semesterId: input.semesterId ?? null,
+      qualitativeComment: content.comment,
+      cleanedComment,
+      normalizedScore: score,
+      answers: content.answers,
+      alert: screened && newAlertColumns(screened),
+    });
+    if (!row) return undefined;
+    return {
+      result: {
+        id: row.id,
+        versionId: version.id,
+        facultyId: input.facultyId,
+        courseId: input.courseId,
+        semesterId: row.semesterId,
+        normalizedScore: score,
+        cleanedComment,
+        qualitativeComment: content.comment,
+        createdAt: row.createdAt.toISOString(),
+      },
+      alertId: row.alertId ?? undefined,
+    };
+  }
+
+  /**
+   * A version that has left DRAFT, from memory after the first read: its type, questionnaire and schema never
+   * change from then on (only its status does, which insertChecked checks under a lock). Undefined for an unknown
+   * version or a DRAFT, which are not remembered.
+   */
+  private async publishedVersion(id: string): Promise<SubmissionVersion | undefined> {
+    const known = this.publishedVersions.get(id);
+    if (known) return known;
+    const version = await this.repository.versionById(id);
+    if (!version || version.status === 'DRAFT') return undefined;
+    this.publishedVersions.set(id, version);
+    return version;
   }
 
   /** The same work inside a transaction the caller owns (and commits or rolls back). */

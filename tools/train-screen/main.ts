@@ -1,0 +1,171 @@
+/**
+ * `npm run train:screen`: rebuilds the screen's learned model (src/engine/screen/data/screen-model.ftz) from
+ * data/screen-corpus (flagged comments and hard negatives) and the sentiment corpus's ordinary comments (those
+ * the rules do not flag), with Debian's `fasttext` (a development-time tool), deterministically (fixed seed, one
+ * thread), one sigmoid per category (`-loss ova`). Then it chooses the model's threshold on the development and
+ * held-out sets (never the fresh sets) and writes it beside the model (screen-model.json).
+ * `npm run train:screen -- --compose` first writes the corpus again from its parts (compose-corpus.ts).
+ */
+
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ALERT_CATEGORIES, screenRules, type AlertCategory } from '../../src/engine/screen/index.js';
+import { parseLabelledComments, type LabelledComment } from '../../src/engine/screen/evaluate.js';
+import { createScreenModel, screenModelText } from '../../src/engine/screen/model.js';
+import { readCorpus } from '../train-sentiment/corpus.js';
+import { SCREEN_CORPUS_DIRECTORY, writeScreenCorpus } from './compose-corpus.js';
+
+const MODEL_FILE = 'src/engine/screen/data/screen-model.ftz';
+const SETTINGS_FILE = 'src/engine/screen/data/screen-model.json';
+const MAX_MODEL_BYTES = 2 * 1024 * 1024;
+const TUNING_SETS = ['bench/corpus/screen-dev-set.tsv', 'bench/corpus/screen-heldout-set.tsv'];
+/** The model alone must keep this precision on the tuning sets at the threshold chosen. */
+const TARGET_PRECISION = 0.9;
+
+const TRAINING = [
+  ['-lr', '0.5'],
+  ['-epoch', '25'],
+  ['-wordNgrams', '2'],
+  ['-minn', '3'],
+  ['-maxn', '5'],
+  ['-dim', '32'],
+  ['-bucket', '400000'],
+  ['-minCount', '1'],
+  ['-loss', 'ova'],
+  ['-thread', '1'],
+  ['-seed', '20261125'],
+].flat();
+const QUANTIZATION = [
+  ['-cutoff', '60000'],
+  ['-dsub', '2'],
+  ['-thread', '1'],
+  ['-seed', '20261125'],
+].flat();
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+interface TrainingRow {
+  text: string;
+  categories: AlertCategory[];
+}
+
+function readScreenCorpus(): TrainingRow[] {
+  const rows: TrainingRow[] = [];
+  for (const file of readdirSync(SCREEN_CORPUS_DIRECTORY)
+    .filter((name) => name.endsWith('.tsv'))
+    .sort()) {
+    const lines = readFileSync(join(SCREEN_CORPUS_DIRECTORY, file), 'utf8').split('\n').slice(1);
+    lines.forEach((line, index) => {
+      if (line.trim() === '') return;
+      const [text, categories] = line.split('\t');
+      if (text === undefined || categories === undefined)
+        throw new Error(`${file}:${index + 2}: expected text and categories`);
+      const names = categories === 'none' ? [] : categories.split(',');
+      const unknown = names.find((name) => !(ALERT_CATEGORIES as readonly string[]).includes(name));
+      if (unknown !== undefined) throw new Error(`${file}:${index + 2}: unknown category ${unknown}`);
+      rows.push({ text, categories: names as AlertCategory[] });
+    });
+  }
+  return rows;
+}
+
+/** The sentiment corpus's comments as ordinary negatives, but for those the rules flag (real reports there). */
+function ordinaryComments(): { rows: TrainingRow[]; dropped: string[] } {
+  const rows: TrainingRow[] = [];
+  const dropped: string[] = [];
+  for (const row of readCorpus()) {
+    if (screenRules(row.text).length > 0) dropped.push(row.text);
+    else rows.push({ text: row.text, categories: [] });
+  }
+  return { rows, dropped };
+}
+
+function fastTextLine(row: TrainingRow): string {
+  const labels = row.categories.length === 0 ? ['none'] : row.categories;
+  return `${labels.map((label) => `__label__${label}`).join(' ')} ${screenModelText(row.text)}`;
+}
+
+interface Sweep {
+  threshold: number;
+  truePositives: number;
+  falsePositives: number;
+  falseNegatives: number;
+}
+
+function sweep(comments: readonly LabelledComment[], probabilities: Array<Record<AlertCategory, number>>): Sweep[] {
+  const results: Sweep[] = [];
+  for (let step = 30; step <= 98; step += 2) {
+    const threshold = step / 100;
+    const counts = { threshold, truePositives: 0, falsePositives: 0, falseNegatives: 0 };
+    comments.forEach((comment, index) => {
+      for (const category of ALERT_CATEGORIES) {
+        const got = (probabilities[index]?.[category] ?? 0) >= threshold;
+        const expected = comment.labels.includes(category);
+        if (got && expected) counts.truePositives += 1;
+        else if (got) counts.falsePositives += 1;
+        else if (expected) counts.falseNegatives += 1;
+      }
+    });
+    results.push(counts);
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--compose'))
+    say(`composed ${writeScreenCorpus()} comments into ${SCREEN_CORPUS_DIRECTORY}`);
+  const screenRows = readScreenCorpus();
+  const ordinary = ordinaryComments();
+  const rows = [...screenRows, ...ordinary.rows];
+  const flagged = screenRows.filter((row) => row.categories.length > 0).length;
+  say(
+    `corpus: ${screenRows.length} screen comments (${flagged} flagged, ${screenRows.length - flagged} hard negatives), ` +
+      `${ordinary.rows.length} ordinary comments from the sentiment corpus (${ordinary.dropped.length} left out: the rules flag them)`,
+  );
+  const work = mkdtempSync(join(tmpdir(), 'train-screen-'));
+  try {
+    const trainFile = join(work, 'train.txt');
+    writeFileSync(trainFile, `${rows.map(fastTextLine).join('\n')}\n`);
+    const output = join(work, 'model');
+    execFileSync('fasttext', ['supervised', '-input', trainFile, '-output', output, ...TRAINING], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    execFileSync('fasttext', ['quantize', '-input', trainFile, '-output', output, ...QUANTIZATION], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const size = statSync(`${output}.ftz`).size;
+    if (size > MAX_MODEL_BYTES) throw new Error(`the quantized model is ${size} bytes, over ${MAX_MODEL_BYTES}`);
+    copyFileSync(`${output}.ftz`, MODEL_FILE);
+    say(`wrote ${MODEL_FILE} (${(size / 1024).toFixed(0)} KiB)`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  const model = createScreenModel(readFileSync(MODEL_FILE));
+  const tuning = TUNING_SETS.flatMap((path) => parseLabelledComments(readFileSync(path, 'utf8')));
+  const probabilities = tuning.map((comment) => model.probabilities(comment.text));
+  const results = sweep(tuning, probabilities);
+  const precisionOf = (entry: Sweep) =>
+    entry.truePositives + entry.falsePositives === 0
+      ? 1
+      : entry.truePositives / (entry.truePositives + entry.falsePositives);
+  const recallOf = (entry: Sweep) => entry.truePositives / Math.max(1, entry.truePositives + entry.falseNegatives);
+  say(`model alone on the development + held-out sets (${tuning.length} comments):`);
+  for (const entry of results)
+    if (Math.round(entry.threshold * 100) % 10 === 0 || entry.threshold >= 0.9)
+      say(
+        `  threshold ${entry.threshold.toFixed(2)}: P ${precisionOf(entry).toFixed(3)} R ${recallOf(entry).toFixed(3)}`,
+      );
+  const chosen = results.find((entry) => precisionOf(entry) >= TARGET_PRECISION) ?? results.at(-1);
+  if (chosen === undefined) throw new Error('no threshold to choose from');
+  writeFileSync(SETTINGS_FILE, `${JSON.stringify({ threshold: chosen.threshold }, null, 2)}\n`);
+  say(
+    `chosen threshold ${chosen.threshold.toFixed(2)} (model alone P ${precisionOf(chosen).toFixed(3)} R ${recallOf(chosen).toFixed(3)}), written to ${SETTINGS_FILE}`,
+  );
+}
+
+await main();
