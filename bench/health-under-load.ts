@@ -34,7 +34,8 @@ import { runWhenInvoked } from './support/run-main.js';
  *
  * The API's settings come from the environment too: `REQUEST_CONCURRENCY=32 npm run bench:health` measures the
  * admission limit compose.yaml sets. BENCH_API_ENTRY=<path to a built main.js> measures another build of the API
- * (the previous commit's, say).
+ * (the previous commit's, say). BENCH_CPU_PROF=<directory> writes the API's CPU profile there (node --cpu-prof):
+ * how the 280 ms stall of the screen's first runs was found.
  */
 const CLIENTS = 200;
 const STUDENTS = 100;
@@ -178,10 +179,14 @@ function describeProbe(samples: ProbeSample[], path: string): string {
 async function startApi(databaseUrl: string): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const port = await freePort();
   const entry = process.env.BENCH_API_ENTRY ?? fileURLToPath(new URL('../src/main.js', import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, ...benchEnvironment(databaseUrl, port), METRICS_TOKEN },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), entry],
+    {
+      env: { ...process.env, ...benchEnvironment(databaseUrl, port), METRICS_TOKEN },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);

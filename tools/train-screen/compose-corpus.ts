@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALERT_CATEGORIES, type AlertCategory } from '../../src/engine/screen/index.js';
 import { PARTS, type CorpusLanguage, type LanguageParts } from './parts.js';
+import { createRandom } from '../../src/engine/topics/random.js';
 
 export const SCREEN_CORPUS_DIRECTORY = 'data/screen-corpus';
 
@@ -51,16 +52,12 @@ const HARD_TAILS: Record<CorpusLanguage, readonly string[]> = {
   'ceb-en': ['', '', '', ' mao ra', ' thank you', ' overall okay ra', ' haha'],
 };
 
-/** mulberry32: a small seeded generator, so the corpus is the same on every run. */
+/**
+ * The engine's seeded generator (mulberry32), started so that its state is `seed` itself: the corpus is the same
+ * on every run and the same as it was composed first.
+ */
 function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRandom((seed ^ 0x9e3779b9) >>> 0);
 }
 
 type Random = () => number;

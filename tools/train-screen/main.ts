@@ -7,19 +7,17 @@
  * `npm run train:screen -- --compose` first writes the corpus again from its parts (compose-corpus.ts).
  */
 
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALERT_CATEGORIES, screenRules, type AlertCategory } from '../../src/engine/screen/index.js';
 import { parseLabelledComments, type LabelledComment } from '../../src/engine/screen/evaluate.js';
 import { createScreenModel, screenModelText } from '../../src/engine/screen/model.js';
+import { FASTTEXT_SEED, trainQuantizedModel } from '../fasttext-cli.js';
 import { readCorpus } from '../train-sentiment/corpus.js';
 import { SCREEN_CORPUS_DIRECTORY, writeScreenCorpus } from './compose-corpus.js';
 
 const MODEL_FILE = 'src/engine/screen/data/screen-model.ftz';
 const SETTINGS_FILE = 'src/engine/screen/data/screen-model.json';
-const MAX_MODEL_BYTES = 2 * 1024 * 1024;
 const TUNING_SETS = ['bench/corpus/screen-dev-set.tsv', 'bench/corpus/screen-heldout-set.tsv'];
 /** The model alone must keep this precision on the tuning sets at the threshold chosen. */
 const TARGET_PRECISION = 0.9;
@@ -35,13 +33,7 @@ const TRAINING = [
   ['-minCount', '1'],
   ['-loss', 'ova'],
   ['-thread', '1'],
-  ['-seed', '20261125'],
-].flat();
-const QUANTIZATION = [
-  ['-cutoff', '60000'],
-  ['-dsub', '2'],
-  ['-thread', '1'],
-  ['-seed', '20261125'],
+  ['-seed', FASTTEXT_SEED],
 ].flat();
 
 function say(line: string): void {
@@ -126,24 +118,8 @@ async function main(): Promise<void> {
     `corpus: ${screenRows.length} screen comments (${flagged} flagged, ${screenRows.length - flagged} hard negatives), ` +
       `${ordinary.rows.length} ordinary comments from the sentiment corpus (${ordinary.dropped.length} left out: the rules flag them)`,
   );
-  const work = mkdtempSync(join(tmpdir(), 'train-screen-'));
-  try {
-    const trainFile = join(work, 'train.txt');
-    writeFileSync(trainFile, `${rows.map(fastTextLine).join('\n')}\n`);
-    const output = join(work, 'model');
-    execFileSync('fasttext', ['supervised', '-input', trainFile, '-output', output, ...TRAINING], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    execFileSync('fasttext', ['quantize', '-input', trainFile, '-output', output, ...QUANTIZATION], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const size = statSync(`${output}.ftz`).size;
-    if (size > MAX_MODEL_BYTES) throw new Error(`the quantized model is ${size} bytes, over ${MAX_MODEL_BYTES}`);
-    copyFileSync(`${output}.ftz`, MODEL_FILE);
-    say(`wrote ${MODEL_FILE} (${(size / 1024).toFixed(0)} KiB)`);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const size = trainQuantizedModel(rows.map(fastTextLine), TRAINING, MODEL_FILE, 'train-screen-');
+  say(`wrote ${MODEL_FILE} (${(size / 1024).toFixed(0)} KiB)`);
 
   const model = createScreenModel(readFileSync(MODEL_FILE));
   const tuning = TUNING_SETS.flatMap((path) => parseLabelledComments(readFileSync(path, 'utf8')));

@@ -1,5 +1,6 @@
 import { markKnownCommentsIn, type KnownComment } from '../../common/privacy/student-text.js';
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { SETTINGS } from '../../common/core/tokens.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -36,7 +37,7 @@ export const GATE_POSITIVE_MINIMUM_WORDS = 10;
 export const GATE_SMALL_CORPUS = 30;
 /** Submissions per worker call. */
 const SENTIMENT_BATCH = 2_000;
-const EMBEDDING_BATCH = 500;
+const EMBEDDING_BATCH = 1_000;
 /** Spec, Limits: assignments with a probability above this are kept. */
 export const ASSIGNMENT_CUTOFF = 0.01;
 const CONTRACT_VERSION = '1.0';
@@ -293,20 +294,32 @@ export class PipelineOrchestrator {
     const run = await this.results.sentimentRun(pipeline.id);
     if (!run) throw new Error('the pipeline has no sentiment run');
     if (url) {
+      // Each batch is stored while the next one is embedded (one write in flight): the stage takes the longer
+      // of the two, not their sum. A failed write fails the stage as before, at the latest after the last call.
       const embed = async (items: ReadonlyArray<{ submissionId: string; text: string }>) => {
         let model: string | undefined;
-        for (let offset = 0; offset < items.length; offset += EMBEDDING_BATCH) {
-          const batch = items.slice(offset, offset + EMBEDDING_BATCH);
-          const output = await this.client.embeddingVectors(url, {
-            jobId: randomUUID(),
-            version: CONTRACT_VERSION,
-            type: 'embedding',
-            items: batch.map((item) => ({ submissionId: item.submissionId, text: item.text })),
-            metadata: { pipelineId: pipeline.id, runId: run.id },
-            publishedAt: new Date().toISOString(),
-          });
-          await this.results.storeEmbeddings(output.results, output.model);
-          model = output.model;
+        let storing: Promise<void> = Promise.resolve();
+        try {
+          for (let offset = 0; offset < items.length; offset += EMBEDDING_BATCH) {
+            const batch = items.slice(offset, offset + EMBEDDING_BATCH);
+            const output = await this.client.embeddingVectors(url, {
+              jobId: randomUUID(),
+              version: CONTRACT_VERSION,
+              type: 'embedding',
+              items: batch.map((item) => ({ submissionId: item.submissionId, text: item.text })),
+              metadata: { pipelineId: pipeline.id, runId: run.id },
+              publishedAt: new Date().toISOString(),
+            });
+            await storing;
+            storing = this.results.storeEmbeddings(output.results, output.model);
+            // Observed at once (a rejection while the next call runs is not unhandled); awaited below.
+            storing.catch(() => undefined);
+            model = output.model;
+          }
+          await storing;
+        } finally {
+          // A call that failed leaves no write running unobserved behind the stage's error.
+          await storing.catch(() => undefined);
         }
         return model;
       };
@@ -349,7 +362,7 @@ export class PipelineOrchestrator {
     if (items.length === 0) throw new StageFailure('no gate-passing comment has an embedding');
     // The stored float32 bytes as they are: by key when the worker still holds the vectors it embedded, else in a
     // float32 frame, else (a worker that speaks only JSON) as numbers (worker-client.ts, topicsOfVectors).
-    const { output, transport } = await this.client.topicsOfVectors(url, {
+    const call = this.client.topicsOfVectors(url, {
       jobId: randomUUID(),
       version: CONTRACT_VERSION,
       type: 'topic-model',
@@ -362,9 +375,10 @@ export class PipelineOrchestrator {
       publishedAt: new Date().toISOString(),
       params: { seed: TOPIC_SEED },
     });
-    getLogger('pipeline').info({ pipelineId: pipeline.id, transport, items: items.length }, 'topics request sent');
     // What a dean reads names no one: names that follow an honorific anywhere in the corpus leave the keywords.
-    const names = personalNamesIn(items.map((item) => item.text));
+    // Found while the worker models the topics.
+    const [{ output, transport }, names] = await Promise.all([call, namesIn(items.map((item) => item.text))]);
+    getLogger('pipeline').info({ pipelineId: pipeline.id, transport, items: items.length }, 'topics request sent');
     const knownNames = pipeline.facultyName ? [pipeline.facultyName] : [];
     const topics = output.topics
       .filter((topic) => topic.topicIndex >= 0)
@@ -488,7 +502,16 @@ export class PipelineOrchestrator {
     const topicRun = await this.results.topicModelRun(pipeline.id);
     if (!sentimentRun || !topicRun) throw new Error('the pipeline lacks its sentiment or topic model run');
     const knownNames = pipeline.facultyName ? [pipeline.facultyName] : [];
-    const scrub = (text: string) => scrubPersonalNames(text, { knownNames });
+    // A comment is scrubbed once, though it is read as a topic's quote, a sample and a known comment.
+    const scrubbed = new Map<string, string>();
+    const scrub = (text: string) => {
+      let clean = scrubbed.get(text);
+      if (clean === undefined) {
+        clean = scrubPersonalNames(text, { knownNames });
+        scrubbed.set(text, clean);
+      }
+      return clean;
+    };
     const statistics = await this.pipelines.answerStatistics(filter);
     const schemas = new Map(
       (await this.pipelines.versionSchemas([...new Set(statistics.map((row) => row.versionId))])).map((row) => [
@@ -516,6 +539,22 @@ export class PipelineOrchestrator {
       comments: known,
     };
   }
+}
+
+/** Texts per slice of {@link namesIn}: ~15 ms of the event loop each. */
+const NAMES_SLICE = 500;
+
+/**
+ * personalNamesIn over `texts`, a slice at a time with a turn of the event loop before each (the topics request
+ * being sent meanwhile goes out first, and the worker's answer is read as it comes).
+ */
+async function namesIn(texts: readonly string[]): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (let start = 0; start < texts.length; start += NAMES_SLICE) {
+    await yieldToEventLoop();
+    for (const name of personalNamesIn(texts.slice(start, start + NAMES_SLICE))) names.add(name);
+  }
+  return names;
 }
 
 function describeScope(pipeline: PipelineRow): string {

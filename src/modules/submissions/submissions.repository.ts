@@ -148,20 +148,7 @@ export class SubmissionsRepository {
    * until this submission commits, so no submission lands on a version that stopped being ACTIVE.
    */
   async lockVersion(trx: Trx, id: string): Promise<SubmissionVersion | undefined> {
-    const query = trx
-      .selectFrom('questionnaire_versions as v')
-      .innerJoin('questionnaires as q', 'q.id', 'v.questionnaire_id')
-      .innerJoin('questionnaire_types as t', 't.id', 'q.type_id')
-      .select([
-        'v.id',
-        'v.questionnaire_id as questionnaireId',
-        't.code as typeCode',
-        'v.version_number as versionNumber',
-        'v.status',
-        'v.schema_snapshot as schema',
-      ])
-      .where('v.id', '=', id)
-      .forShare('v');
+    const query = this.versionQuery(trx, id).forShare('v');
     const [row] = await runPrepared(trx, 'submission_version', query.compile());
     return row ? { ...row, schema: row.schema as QuestionnaireSchema } : undefined;
   }
@@ -171,7 +158,13 @@ export class SubmissionsRepository {
    * A version's type, questionnaire, number and schema never change once it left DRAFT.
    */
   async versionById(id: string): Promise<SubmissionVersion | undefined> {
-    const query = this.db
+    const query = this.versionQuery(this.db, id);
+    const [row] = await runPrepared(this.db, 'submission_version_unlocked', query.compile());
+    return row ? { ...row, schema: row.schema as QuestionnaireSchema } : undefined;
+  }
+
+  private versionQuery(executor: Executor, id: string) {
+    return executor
       .selectFrom('questionnaire_versions as v')
       .innerJoin('questionnaires as q', 'q.id', 'v.questionnaire_id')
       .innerJoin('questionnaire_types as t', 't.id', 'q.type_id')
@@ -184,8 +177,6 @@ export class SubmissionsRepository {
         'v.schema_snapshot as schema',
       ])
       .where('v.id', '=', id);
-    const [row] = await runPrepared(this.db, 'submission_version_unlocked', query.compile());
-    return row ? { ...row, schema: row.schema as QuestionnaireSchema } : undefined;
   }
 
   /**
