@@ -7,12 +7,12 @@ import autocannon, { type Options as AutocannonOptions, type Result } from 'auto
 import { sql } from 'kysely';
 import { summariseCpuProfile, type TimeWindow } from './support/cpu-profile.js';
 import {
-  BENCH_ADMIN,
-  benchInstitution,
+  benchIds,
   benchSettings,
   createBenchDatabase,
   freePort,
   mintTokens,
+  seedFeedbackQuestionnaire,
   startApiProcess,
   type BenchDatabase,
 } from './support/bench-service.js';
@@ -173,49 +173,17 @@ interface Seeded {
 async function seed(database: BenchDatabase): Promise<Seeded> {
   const api = await startApiProcess(database.url);
   try {
-    const call = async (path: string, body: unknown, token?: string) => {
-      const response = await fetch(`${api.baseUrl}/api/v1${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body ?? {}),
-      });
-      const json = (await response.json()) as Record<string, unknown>;
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-      return json;
-    };
-    const admin = (await call('/auth/login', BENCH_ADMIN)).accessToken as string;
-    await call('/admin/institution/import', benchInstitution(STUDENTS, COURSES), admin);
-    await call('/dimensions', { code: 'CLARITY', displayName: 'Clarity' }, admin);
-    const questionnaire = await call('/questionnaires', { title: 'Bench', typeCode: 'FACULTY_FEEDBACK' }, admin);
-    const likert = (id: string) => ({ id, text: id, type: 'LIKERT_5', dimensionCode: 'CLARITY', required: true });
-    const version = await call(
-      `/questionnaires/${questionnaire.id as string}/versions`,
-      {
-        schema: {
-          sections: [
-            { id: 'a', title: 'A', weight: 60, questions: ['q1', 'q2', 'q3'].map(likert) },
-            { id: 'b', title: 'B', weight: 40, questions: ['q4', 'q5'].map(likert) },
-          ],
-        },
-      },
-      admin,
-    );
-    await call(`/questionnaires/${questionnaire.id as string}/versions/${version.id as string}/publish`, {}, admin);
+    await seedFeedbackQuestionnaire(api.baseUrl, { students: STUDENTS, courses: COURSES }, [
+      { id: 'a', weight: 60, questions: ['q1', 'q2', 'q3'] },
+      { id: 'b', weight: 40, questions: ['q4', 'q5'] },
+    ]);
   } finally {
     await api.stop();
   }
   const pad = (n: number) => String(n).padStart(5, '0');
   const students = Array.from({ length: STUDENTS }, (_, i) => `stu${pad(i)}`);
   const tokens = await mintTokens(database.db, benchSettings(database.url), students);
-  const ids = new Map(
-    (await database.db.selectFrom('users').select(['id', 'username']).execute()).map((row) => [row.username, row.id]),
-  );
-  const courses = new Map(
-    (await database.db.selectFrom('courses').select(['id', 'shortname']).execute()).map((row) => [
-      row.shortname,
-      row.id,
-    ]),
-  );
+  const { users: ids, courses } = await benchIds(database.db);
   const version = await database.db
     .selectFrom('questionnaire_versions')
     .select('id')

@@ -5,13 +5,13 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import {
-  BENCH_ADMIN,
+  benchIds,
   benchEnvironment,
-  benchInstitution,
   benchSettings,
   createBenchDatabase,
   freePort,
   mintTokens,
+  seedFeedbackQuestionnaire,
 } from './support/bench-service.js';
 import { runWhenInvoked } from './support/run-main.js';
 
@@ -217,27 +217,9 @@ export async function runHealthUnderLoad(): Promise<Record<string, number>> {
   try {
     api = await startApi(database.url);
     const { baseUrl } = api;
-    const call = async (path: string, body: unknown, token?: string) => {
-      const response = await fetch(`${baseUrl}/api/v1${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body ?? {}),
-      });
-      const json = (await response.json()) as Record<string, unknown>;
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-      return json;
-    };
-    const admin = (await call('/auth/login', BENCH_ADMIN)).accessToken as string;
-    await call('/admin/institution/import', benchInstitution(STUDENTS, COURSES), admin);
-    await call('/dimensions', { code: 'CLARITY', displayName: 'Clarity' }, admin);
-    const questionnaire = await call('/questionnaires', { title: 'Bench', typeCode: 'FACULTY_FEEDBACK' }, admin);
-    const likert = (id: string) => ({ id, text: id, type: 'LIKERT_5', dimensionCode: 'CLARITY', required: true });
-    const version = await call(
-      `/questionnaires/${questionnaire.id as string}/versions`,
-      { schema: { sections: [{ id: 'a', title: 'A', weight: 100, questions: ['q1', 'q2', 'q3'].map(likert) }] } },
-      admin,
-    );
-    await call(`/questionnaires/${questionnaire.id as string}/versions/${version.id as string}/publish`, {}, admin);
+    const { versionId } = await seedFeedbackQuestionnaire(baseUrl, { students: STUDENTS, courses: COURSES }, [
+      { id: 'a', weight: 100, questions: ['q1', 'q2', 'q3'] },
+    ]);
 
     const pad = (n: number) => String(n).padStart(5, '0');
     const tokens = await mintTokens(
@@ -245,21 +227,11 @@ export async function runHealthUnderLoad(): Promise<Record<string, number>> {
       benchSettings(database.url),
       Array.from({ length: STUDENTS }, (_, i) => `stu${pad(i)}`),
     );
-    const ids = async (table: 'users' | 'courses', column: 'username' | 'shortname') =>
-      new Map(
-        (
-          await database.db
-            .selectFrom(table)
-            .select(['id', `${column} as key`])
-            .execute()
-        ).map((row) => [row.key as string, row.id]),
-      );
-    const users = await ids('users', 'username');
-    const courses = await ids('courses', 'shortname');
+    const { users, courses } = await benchIds(database.db);
     const submission = (n: number, value = 1 + (n % 5)) => ({
       token: tokens.get(`stu${pad(n % STUDENTS)}`) as string,
       body: {
-        versionId: version.id,
+        versionId,
         facultyId: users.get(`fac${pad(Math.floor(n / STUDENTS))}`),
         courseId: courses.get(`BENCH${pad(Math.floor(n / STUDENTS))}-S12526`),
         answers: ['q1', 'q2', 'q3'].map((questionId) => ({ questionId, value })),

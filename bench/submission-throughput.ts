@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import {
-  BENCH_ADMIN,
-  benchInstitution,
+  benchIds,
   benchSettings,
   createBenchDatabase,
   mintTokens,
+  seedFeedbackQuestionnaire,
   startApiProcess,
 } from './support/bench-service.js';
 import { runWhenInvoked } from './support/run-main.js';
@@ -25,34 +25,10 @@ export async function runSubmissionThroughput(): Promise<Record<string, number>>
   const database = await createBenchDatabase();
   const api = await startApiProcess(database.url);
   try {
-    const call = async (path: string, body: unknown, token?: string) => {
-      const response = await fetch(`${api.baseUrl}/api/v1${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body ?? {}),
-      });
-      const json = (await response.json()) as Record<string, unknown>;
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-      return json;
-    };
-    const admin = (await call('/auth/login', BENCH_ADMIN)).accessToken as string;
-    await call('/admin/institution/import', benchInstitution(STUDENTS, COURSES), admin);
-    await call('/dimensions', { code: 'CLARITY', displayName: 'Clarity' }, admin);
-    const questionnaire = await call('/questionnaires', { title: 'Bench', typeCode: 'FACULTY_FEEDBACK' }, admin);
-    const likert = (id: string) => ({ id, text: id, type: 'LIKERT_5', dimensionCode: 'CLARITY', required: true });
-    const version = await call(
-      `/questionnaires/${questionnaire.id as string}/versions`,
-      {
-        schema: {
-          sections: [
-            { id: 'a', title: 'A', weight: 60, questions: ['q1', 'q2', 'q3'].map(likert) },
-            { id: 'b', title: 'B', weight: 40, questions: ['q4', 'q5'].map(likert) },
-          ],
-        },
-      },
-      admin,
-    );
-    await call(`/questionnaires/${questionnaire.id as string}/versions/${version.id as string}/publish`, {}, admin);
+    const { versionId } = await seedFeedbackQuestionnaire(api.baseUrl, { students: STUDENTS, courses: COURSES }, [
+      { id: 'a', weight: 60, questions: ['q1', 'q2', 'q3'] },
+      { id: 'b', weight: 40, questions: ['q4', 'q5'] },
+    ]);
 
     const settings = benchSettings(database.url);
     const pad = (n: number) => String(n).padStart(5, '0');
@@ -61,22 +37,14 @@ export async function runSubmissionThroughput(): Promise<Record<string, number>>
       settings,
       Array.from({ length: STUDENTS }, (_, i) => `stu${pad(i)}`),
     );
-    const users = new Map(
-      (await database.db.selectFrom('users').select(['id', 'username']).execute()).map((row) => [row.username, row.id]),
-    );
-    const courses = new Map(
-      (await database.db.selectFrom('courses').select(['id', 'shortname']).execute()).map((row) => [
-        row.shortname,
-        row.id,
-      ]),
-    );
+    const { users, courses } = await benchIds(database.db);
     const request = (n: number) => {
       const student = `stu${pad(n % STUDENTS)}`;
       const course = Math.floor(n / STUDENTS);
       return {
         token: tokens.get(student) as string,
         body: {
-          versionId: version.id,
+          versionId,
           facultyId: users.get(`fac${pad(course)}`),
           courseId: courses.get(`BENCH${pad(course)}-S12526`),
           answers: ['q1', 'q2', 'q3', 'q4', 'q5'].map((questionId, q) => ({ questionId, value: 1 + ((n + q) % 5) })),

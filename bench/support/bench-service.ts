@@ -159,6 +159,56 @@ export async function mintTokens(
   return result;
 }
 
+/**
+ * Through a running API: the bench institution (`students` students, `courses` courses, one faculty member each),
+ * a CLARITY dimension and a published FACULTY_FEEDBACK questionnaire whose sections hold LIKERT_5 questions with
+ * the given ids. Answers the version's id.
+ */
+export async function seedFeedbackQuestionnaire(
+  baseUrl: string,
+  institution: { students: number; courses: number },
+  sections: Array<{ id: string; weight: number; questions: string[] }>,
+): Promise<{ versionId: string }> {
+  const call = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body ?? {}),
+    });
+    const json = (await response.json()) as Record<string, unknown>;
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const admin = (await call('/auth/login', BENCH_ADMIN)).accessToken as string;
+  await call('/admin/institution/import', benchInstitution(institution.students, institution.courses), admin);
+  await call('/dimensions', { code: 'CLARITY', displayName: 'Clarity' }, admin);
+  const questionnaire = await call('/questionnaires', { title: 'Bench', typeCode: 'FACULTY_FEEDBACK' }, admin);
+  const likert = (id: string) => ({ id, text: id, type: 'LIKERT_5', dimensionCode: 'CLARITY', required: true });
+  const schema = {
+    sections: sections.map((section) => ({
+      id: section.id,
+      title: section.id.toUpperCase(),
+      weight: section.weight,
+      questions: section.questions.map(likert),
+    })),
+  };
+  const version = await call(`/questionnaires/${questionnaire.id as string}/versions`, { schema }, admin);
+  await call(`/questionnaires/${questionnaire.id as string}/versions/${version.id as string}/publish`, {}, admin);
+  return { versionId: version.id as string };
+}
+
+/** Ids of the bench's users by username and of its courses by shortname. */
+export async function benchIds(
+  db: DatabaseClient,
+): Promise<{ users: Map<string, string>; courses: Map<string, string> }> {
+  const users = await db.selectFrom('users').select(['id', 'username']).execute();
+  const courses = await db.selectFrom('courses').select(['id', 'shortname']).execute();
+  return {
+    users: new Map(users.map((row) => [row.username, row.id])),
+    courses: new Map(courses.map((row) => [row.shortname, row.id])),
+  };
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
