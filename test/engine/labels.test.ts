@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASPECTS, LABEL_THEMES } from '../../src/engine/embeddings/aspect-lexicon.js';
-import { isPersonWord, isValidTopicLabel, labelTopics } from '../../src/engine/labels/index.js';
+import { isLexiconLabel, isPersonWord, isValidTopicLabel, labelTopics } from '../../src/engine/labels/index.js';
+import { scrubPersonalNames } from '../../src/engine/text/personal-names.js';
 import { aspectOf } from '../../src/engine/recommendations/aspects.js';
 
 describe('labelTopics', () => {
@@ -200,5 +201,17 @@ describe('labels that read as phrases', () => {
     ).map((entry) => entry.label);
     expect(new Set(labels).size).toBe(labels.length);
     for (const label of labels) expect(isPhraseOrOther(label), label).toBe(true);
+  });
+});
+
+describe('labels of the aspect lexicon', () => {
+  it('are known as such, so a report shows them as they are instead of scrubbing them', () => {
+    // The scrubber reads an honorific followed by a capitalised word as a name.
+    expect(scrubPersonalNames('Teacher Approachability')).not.toBe('Teacher Approachability');
+    expect(isLexiconLabel('Teacher Approachability')).toBe(true);
+    for (const aspect of ASPECTS) expect(isLexiconLabel(aspect.label), aspect.label).toBe(true);
+    expect(isLexiconLabel('teacher approachability')).toBe(false);
+    expect(isLexiconLabel('Other: Sir Santos')).toBe(false);
+    expect(isLexiconLabel('Teacher Santos')).toBe(false);
   });
 });

@@ -10,7 +10,7 @@
  * "Teacher", "Gng") and personal names ("Santos") are never label words.
  */
 
-import { ASPECTS, EVALUATIVE_WORDS, LABEL_THEMES } from '../embeddings/aspect-lexicon.js';
+import { ASPECTS, EVALUATIVE_WORDS, LABEL_PHRASES, LABEL_THEMES } from '../embeddings/aspect-lexicon.js';
 import { aspectHitsOfToken } from '../embeddings/aspect-matcher.js';
 import { containsPersonalName, isHonorific, NAME_PLACEHOLDER } from '../text/index.js';
 
@@ -196,6 +196,15 @@ export function labelTopics(topics: readonly LabelInput[]): TopicLabel[] {
     used.add(label.toLowerCase());
     return { topicIndex: topic.topicIndex, label };
   });
+}
+
+/**
+ * A label of the aspect lexicon, spelt as the lexicon spells it ("Teacher Approachability"): a closed vocabulary
+ * that names no one, so a reader need not scrub it for names (the scrubber would read "Teacher Approachability"
+ * as an honorific and a name).
+ */
+export function isLexiconLabel(label: string): boolean {
+  return LABEL_PHRASES.get(label.toLowerCase()) === label;
 }
 
 /** An "Other: …" label: the prefix and one or two words of letters, each starting with a capital. */

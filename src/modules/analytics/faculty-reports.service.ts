@@ -6,6 +6,7 @@ import { DATABASE } from '../../common/core/tokens.js';
 import { runInTransaction, type DatabaseClient, type Trx } from '../../common/database/database.js';
 import { forbidden, notFound } from '../../common/errors/domain-error.js';
 import type { Paged } from '../../common/http/paging.js';
+import { isLexiconLabel } from '../../engine/labels/index.js';
 import { scrubPersonalNames } from '../../engine/text/personal-names.js';
 import { ScopeService } from '../institution/scope.service.js';
 import { leafSections, type QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
@@ -234,7 +235,7 @@ export class FacultyReportsService {
       sentimentDistribution,
       themes: themes.map((theme) => ({
         themeId: theme.topic_id,
-        label: context.scrub(theme.label),
+        label: isLexiconLabel(theme.label) ? theme.label : context.scrub(theme.label),
         count: theme.count,
         sentimentSplit: { positive: theme.positive, neutral: theme.neutral, negative: theme.negative },
         sampleQuotes: quotes.get(theme.topic_id) ?? [],
