@@ -79,7 +79,7 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
   renderStudentTextForReaders(fastify);
   closeConnectionsWhileDraining(fastify, app.get(ProcessLifecycle));
   // Health checks and metrics scrapes never wait behind a burst of requests.
-  if (settings.REQUEST_CONCURRENCY !== undefined)
+  if (settings.REQUEST_CONCURRENCY > 0)
     admitRequests(fastify, {
       limit: settings.REQUEST_CONCURRENCY,
       waitMs: settings.DATABASE_CONNECTION_TIMEOUT_MS,

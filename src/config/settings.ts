@@ -131,10 +131,10 @@ export const settingsSchema = z.object({
   /** Apply pending migrations before listening; a deployment that runs `migrate` once sets it false. */
   MIGRATE_ON_START: booleanSetting.default(true),
   /**
-   * Requests one API process works on at once; more wait their turn, health checks and metrics never do. Unset,
-   * no limit. 32 keeps /health fast under a burst of 200 clients (README, "Deployment").
+   * Requests one API process works on at once once their body is in; more wait their turn, health checks and
+   * metrics never do. 0: no limit. 24 keeps /health fast under a burst of 200 clients (README, "Deployment").
    */
-  REQUEST_CONCURRENCY: positiveInteger.optional(),
+  REQUEST_CONCURRENCY: z.coerce.number().int().min(0).default(24),
   ...shutdownSettingFields,
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -12,11 +12,15 @@ export interface AdmissionOptions {
 }
 
 /**
- * At most `limit` requests are processed at once (REQUEST_CONCURRENCY); the others wait, in arrival order, before
- * their body is read or anything runs for them. Without it, 200 clients at once interleave 200 requests' work on
- * the one event loop, each waiting for a pooled connection most of the time, and a health check waits behind all
- * of it (`npm run bench:health` measures both). A request that gets no turn within `waitMs` is answered 503, as
- * one that gets no database connection is.
+ * At most `limit` requests are processed at once (REQUEST_CONCURRENCY); the others wait, in arrival order, once
+ * their body is in and before anything else runs for them (validation, guards, the handler). Without it, 200
+ * clients at once interleave 200 requests' work on the one event loop, each waiting for a pooled connection most
+ * of the time, and a health check waits behind all of it (`npm run bench:health` measures both). A request that
+ * gets no turn within `waitMs` is answered 503, as one that gets no database connection is.
+ *
+ * The turn is taken after the body is read (Fastify's preValidation), so a client that sends its body slowly
+ * holds no turn: 24 slow clients cannot keep everyone else waiting. A multipart upload is read by its handler,
+ * inside its turn.
  */
 export function admitRequests(fastify: FastifyInstance, options: AdmissionOptions): void {
   let active = 0;
@@ -30,7 +34,7 @@ export function admitRequests(fastify: FastifyInstance, options: AdmissionOption
     }
   };
 
-  fastify.addHook('onRequest', (request, reply, done) => {
+  fastify.addHook('preValidation', (request, reply, done) => {
     if (options.exempt.has(request.url.split('?')[0] ?? '')) {
       done();
       return;
