@@ -45,13 +45,13 @@ describe('the screen model', () => {
     expect(screenWithModel(text)).toEqual([]);
   });
 
-  it('keeps the rules flags and their words, and says when the model raised a flag', () => {
-    const text = 'Sir asks us to see him alone in his office if we want to pass.';
+  it('leaves a comment the rules flagged as the rules read it: the model adds no second category', () => {
+    // The model also reads abuse here (the laughter); the rules' discrimination is the report, with its words.
+    const text = 'sir keeps calling our blind classmate useless and makes everyone laugh at her';
     const rules = screenRules(text);
-    const both = screenWithModel(text);
-    for (const flag of rules) expect(both).toContainEqual(flag);
-    const byModel = both.filter((flag) => !rules.some((rule) => rule.category === flag.category));
-    for (const flag of byModel) expect(flag.evidence[0]).toMatch(/^model: probability [01]\.\d\d$/);
+    expect(rules.map((flag) => flag.category)).toEqual(['discrimination']);
+    expect(model.probabilities(text).abuse).toBeGreaterThanOrEqual(model.threshold);
+    expect(screenWithModel(text)).toEqual(rules);
   });
 
   it('names the weightiest words when only the model raises a flag', () => {
@@ -100,7 +100,7 @@ describe('the screen model', () => {
     expect(screenModelEnabled('on')).toBe(true);
     expect(screenModelEnabled('off')).toBe(false);
     expect(() => screenModelEnabled('yes')).toThrow(/SCREEN_MODEL/);
-    expect(SCREEN_ENGINE_VERSION).toMatch(/^local-screen-2\.0\+rules-1\.1(\+model-ft-1)?$/);
-    expect(SCREEN_ENGINE_VERSION.endsWith('+model-ft-1')).toBe(screenModelEnabled());
+    expect(SCREEN_ENGINE_VERSION).toMatch(/^local-screen-2\.1\+rules-1\.1(\+model-ft-2)?$/);
+    expect(SCREEN_ENGINE_VERSION.endsWith('+model-ft-2')).toBe(screenModelEnabled());
   });
 });

@@ -15,8 +15,8 @@ import { createRandom } from '../../src/engine/topics/random.js';
 export const SCREEN_CORPUS_DIRECTORY = 'data/screen-corpus';
 
 /** Comments written per category and language, and hard negatives per language. */
-const FLAGGED_PER_CATEGORY: Record<CorpusLanguage, number> = { en: 70, tl: 60, ceb: 55, taglish: 55, 'ceb-en': 35 };
-const HARD_PER_LANGUAGE: Record<CorpusLanguage, number> = { en: 420, tl: 360, ceb: 330, taglish: 330, 'ceb-en': 230 };
+const FLAGGED_PER_CATEGORY: Record<CorpusLanguage, number> = { en: 230, tl: 90, ceb: 85, taglish: 190, 'ceb-en': 55 };
+const HARD_PER_LANGUAGE: Record<CorpusLanguage, number> = { en: 1380, tl: 540, ceb: 510, taglish: 1140, 'ceb-en': 340 };
 /** A share of flagged comments that join two reports of different categories. */
 const TWO_CATEGORY_SHARE = 0.07;
 

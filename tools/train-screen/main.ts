@@ -22,8 +22,14 @@ const TUNING_SETS = ['bench/corpus/screen-dev-set.tsv', 'bench/corpus/screen-hel
 /** The model alone must keep this precision on the tuning sets at the threshold chosen. */
 const TARGET_PRECISION = 0.9;
 
+/**
+ * Learning rate 0.2 rather than 0.5: on the widened corpus, at 0.5 (and still at 0.3) many comments reached a
+ * probability of exactly 1 in double precision, so leaving out a word changed nothing and the evidence named one
+ * word or none; at 0.2 the model alone keeps its recall on the tuning sets (within what another seed moves it) and
+ * its probabilities stay below 1, so the words that weigh most can still be read.
+ */
 const TRAINING = [
-  ['-lr', '0.5'],
+  ['-lr', '0.2'],
   ['-epoch', '25'],
   ['-wordNgrams', '2'],
   ['-minn', '3'],
