@@ -15,8 +15,9 @@
  * Submissions are written with SQL in bulk (the bench measures the pipeline, not ingestion), in a database of
  * the bench's own, dropped at the end. Run: npm run bench:pipeline [-- 1000,10000]
  *
- * BENCH_CPU_PROF=1 starts the job worker and the analysis worker under `node --cpu-prof` and prints, for each,
- * the profile's top entries over the measured pipelines (confirm → COMPLETED of each size, nothing else).
+ * BENCH_CPU_PROF=1 starts the job worker and the analysis worker under `node --cpu-prof` and prints, for each of
+ * their threads (the analysis worker's engine threads too), the profile's top entries over the measured pipelines
+ * (confirm → COMPLETED of each size, nothing else).
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -476,17 +477,42 @@ function monotonicMicros(): number {
   return Number(process.hrtime.bigint() / 1000n);
 }
 
-/** The top entries of a process's CPU profile over the measured pipelines. */
-function printProfile(name: string, directory: string, windows: TimeWindow[]): void {
-  const file = readdirSync(directory).find((entry) => entry.endsWith('.cpuprofile'));
-  if (!file) {
-    console.log(`\n${name}: no .cpuprofile in ${directory}`);
-    return;
-  }
-  const summary = summariseCpuProfile(join(directory, file), windows);
+/**
+ * Piscina's idle loop in an engine thread: it blocks in `Atomics.wait`, which the profiler counts as running
+ * JavaScript. Left out of a thread's busy time and of its entries.
+ */
+const THREAD_IDLE_ENTRY = /^atomicsWaitLoop \(piscina:/;
+
+/**
+ * The top entries of a process's CPU profiles over the measured pipelines: its main thread's, and its worker
+ * threads' (the analysis worker's engine threads: `node --cpu-prof` names each file
+ * `CPU.<date>.<time>.<pid>.<thread id>.<sequence>.cpuprofile`, thread 0 the main thread). A thread's profile is
+ * written when it stops, with its process at the end of the bench.
+ */
+function printProfiles(name: string, directory: string, windows: TimeWindow[]): void {
+  const files = readdirSync(directory)
+    .filter((entry) => entry.endsWith('.cpuprofile'))
+    .map((file) => ({ file, thread: Number(file.split('.').at(-3)) }))
+    .sort((a, b) => a.thread - b.thread);
+  if (files.length === 0) console.log(`\n${name}: no .cpuprofile in ${directory}`);
+  for (const { file, thread } of files)
+    printProfile(thread === 0 ? name : `${name}, worker thread ${thread}`, join(directory, file), windows);
+}
+
+/** The top entries of one thread's CPU profile over the measured pipelines. */
+function printProfile(name: string, path: string, windows: TimeWindow[]): void {
+  const summary = summariseCpuProfile(path, windows);
+  const idle = summary.entries
+    .filter((entry) => THREAD_IDLE_ENTRY.test(entry.name))
+    .reduce((sum, entry) => sum + entry.selfMicros, 0);
+  summary.busyMicros -= idle;
+  summary.entries = summary.entries.filter((entry) => !THREAD_IDLE_ENTRY.test(entry.name));
+  summary.places = summary.places
+    .map((place) => (place.place === 'piscina' ? { ...place, selfMicros: place.selfMicros - idle } : place))
+    .sort((a, b) => b.selfMicros - a.selfMicros);
   const ms = (micros: number) => `${(micros / 1000).toFixed(0).padStart(7)} ms`;
   const share = (micros: number) => `${((100 * micros) / Math.max(1, summary.busyMicros)).toFixed(1)}%`.padStart(6);
-  console.log(`\n${name}: CPU profile ${join(directory, file)}, ${ms(summary.busyMicros)} busy in the pipelines`);
+  console.log(`\n${name}: CPU profile ${path}, ${ms(summary.busyMicros)} busy in the pipelines`);
   console.log('  top self time:');
   for (const entry of summary.entries.slice(0, 20))
     console.log(`  ${ms(entry.selfMicros)} ${share(entry.selfMicros)}  ${entry.name}`);
@@ -702,7 +728,7 @@ export async function runPipelineBench(sizes: readonly number[] = DEFAULT_SIZES)
   } finally {
     for (const running of processes) await running.stop();
     await bench.drop();
-    for (const [name, directory] of profiled ?? []) printProfile(name, directory, windows);
+    for (const [name, directory] of profiled ?? []) printProfiles(name, directory, windows);
   }
 }
 

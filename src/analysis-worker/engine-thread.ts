@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { getPriority, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { JobAnswer, LocalJob, runLocalJob } from './local-jobs.js';
+import { parentPort } from 'node:worker_threads';
+import type { ENGINE_THREAD_REPORT, EngineThreadReport } from './job-runner.js';
+import type { JobAnswer, LocalJob } from './local-jobs.js';
 
 /**
  * Entry point of an engine thread (a piscina worker, see job-runner.ts): runs one local job per task.
@@ -45,10 +47,38 @@ if (import.meta.url.endsWith('.ts')) {
   });
 }
 
-// Loaded on the first task, after the hook is in place (a static import would be resolved before it).
-let jobs: Promise<{ runLocalJob: typeof runLocalJob }> | undefined;
+/** The key of the message job-runner.ts reads (a literal: a relative import would resolve before the hook). */
+const REPORT_KEY: typeof ENGINE_THREAD_REPORT = 'engineThreadReport';
 
-export default async function runJob(job: LocalJob): Promise<JobAnswer> {
-  jobs ??= import('./local-jobs.js');
-  return (await jobs).runLocalJob(job);
+function report(content: EngineThreadReport): void {
+  parentPort?.postMessage({ [REPORT_KEY]: content });
 }
+
+/**
+ * Loads the engine (after the hook is in place: a static import would be resolved before it) and warms it up
+ * (engine-warm-up.ts) before the thread takes its first job: piscina awaits the exported promise, and a job
+ * handed to the thread meanwhile waits for it. Never rejects: a thread whose start failed would be replaced by
+ * another that fails the same way, over and over. A failed warm-up is reported and the thread takes jobs as a
+ * cold thread did; an engine that cannot load fails each job instead (a 500, as before).
+ */
+async function start(): Promise<(job: LocalJob) => JobAnswer> {
+  const started = performance.now();
+  try {
+    const { runLocalJob } = await import('./local-jobs.js');
+    try {
+      const { warmUpLocalEngine } = await import('./engine-warm-up.js');
+      warmUpLocalEngine();
+      report({ warm: true, durationMs: Math.round(performance.now() - started) });
+    } catch (error) {
+      report({ warm: false, durationMs: Math.round(performance.now() - started), error: String(error) });
+    }
+    return runLocalJob;
+  } catch (error) {
+    report({ warm: false, durationMs: Math.round(performance.now() - started), error: String(error) });
+    return () => {
+      throw error;
+    };
+  }
+}
+
+export default start();

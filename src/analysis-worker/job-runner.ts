@@ -11,7 +11,10 @@ export interface JobRunner {
   run(job: LocalJob): Promise<JobAnswer>;
   /** Threads the pool may start (0: every job runs inline). */
   readonly maxThreads: number;
-  /** Threads running now (they start with the first large job and stop after a minute idle). */
+  /**
+   * Threads running now: the warm ones (`warmThreads`) from the start; the others from a large job that finds
+   * every running thread busy, until they have been idle a minute.
+   */
   readonly activeThreads: number;
   /** Waits for the jobs in hand, then stops the threads. Called when the server closes. */
   close(): Promise<void>;
@@ -20,8 +23,30 @@ export interface JobRunner {
 export interface JobRunnerOptions {
   /** ANALYSIS_WORKER_THREADS. */
   threads: number;
+  /**
+   * ANALYSIS_WORKER_WARM_THREADS: threads started with the runner, each loading and warming up the engine
+   * (engine-warm-up.ts) before its first job, and kept until the runner closes. Default 0: every thread starts
+   * with a large job and stops after a minute idle. At most `threads`.
+   */
+  warmThreads?: number;
   /** Bodies below this many bytes run inline (default INLINE_BODY_BYTES). */
   inlineBelowBytes?: number;
+  /** Told when a thread has loaded the engine (and warmed it up, or failed to: `warm: false` with the error). */
+  onThreadReport?: (report: EngineThreadReport) => void;
+  /** Told when a thread fails outside a job (its jobs, if any, fail with the error themselves). */
+  onThreadError?: (error: unknown) => void;
+}
+
+/** The key of the message an engine thread posts once it has loaded the engine (engine-thread.ts). */
+export const ENGINE_THREAD_REPORT = 'engineThreadReport';
+
+export interface EngineThreadReport {
+  /** The engine answered the warm-up jobs. */
+  warm: boolean;
+  /** From the thread's start of the engine's loading to the end of the warm-up. */
+  durationMs: number;
+  /** Why the engine could not be loaded or warmed up. */
+  error?: string;
 }
 
 /**
@@ -33,7 +58,7 @@ export interface JobRunnerOptions {
  */
 export const INLINE_BODY_BYTES = 16 * 1024;
 
-/** An idle thread stops after this long; the next large job starts one again (~150 ms). */
+/** An idle thread (not one of the warm ones) stops after this long; the next large job starts one again. */
 const IDLE_TIMEOUT_MS = 60_000;
 
 /**
@@ -55,12 +80,15 @@ export class EngineBusyError extends Error {
  * experimental is silenced in those threads.
  */
 function threadScript(): { filename: string; execArgv: string[] } {
+  // A process started with `node --cpu-prof` (bench/pipeline.ts, BENCH_CPU_PROF) profiles its threads too; its
+  // other options stay with it (a thread refuses some, e.g. --max-old-space-size).
+  const profiling = process.execArgv.filter((argument) => argument.startsWith('--cpu-prof'));
   if (!import.meta.url.endsWith('.ts')) {
-    return { filename: fileURLToPath(new URL('./engine-thread.js', import.meta.url)), execArgv: [] };
+    return { filename: fileURLToPath(new URL('./engine-thread.js', import.meta.url)), execArgv: profiling };
   }
   return {
     filename: fileURLToPath(new URL('./engine-thread.ts', import.meta.url)),
-    execArgv: ['--experimental-transform-types', '--disable-warning=ExperimentalWarning'],
+    execArgv: ['--experimental-transform-types', '--disable-warning=ExperimentalWarning', ...profiling],
   };
 }
 
@@ -73,22 +101,35 @@ function transferable(body: Uint8Array): Uint8Array<ArrayBuffer> {
   return new Uint8Array(body);
 }
 
+function isThreadReport(message: unknown): message is { [ENGINE_THREAD_REPORT]: EngineThreadReport } {
+  return typeof message === 'object' && message !== null && ENGINE_THREAD_REPORT in message;
+}
+
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const inlineBelowBytes = options.inlineBelowBytes ?? INLINE_BODY_BYTES;
   const maxThreads = options.threads;
+  const warmThreads = Math.min(options.warmThreads ?? 0, maxThreads);
   let pool: Piscina<LocalJob, JobAnswer> | undefined;
   let closed = false;
 
-  // Created on the first large job: a worker that never gets one starts no thread.
+  // With warm threads, created at once (piscina starts `minThreads` threads with the pool); without, on the
+  // first large job: a worker that never gets one starts no thread.
   function threads(): Piscina<LocalJob, JobAnswer> {
-    pool ??= new Piscina<LocalJob, JobAnswer>({
+    if (pool) return pool;
+    pool = new Piscina<LocalJob, JobAnswer>({
       ...threadScript(),
-      minThreads: 0,
+      minThreads: warmThreads,
       maxThreads,
       idleTimeout: IDLE_TIMEOUT_MS,
     });
+    pool.on('message', (message: unknown) => {
+      if (isThreadReport(message)) options.onThreadReport?.(message[ENGINE_THREAD_REPORT]);
+    });
+    // Without a listener, a thread failing while it has no job would end the process.
+    pool.on('error', (error: unknown) => options.onThreadError?.(error));
     return pool;
   }
+  if (warmThreads > 0) threads();
 
   return {
     maxThreads,

@@ -32,7 +32,10 @@ export interface AnalysisWorkerOptions {
    * given here answers every sentiment and embedding request itself, on the event loop.
    */
   provider?: LanguageModelProvider;
-  /** Defaults to a runner of ANALYSIS_WORKER_THREADS engine threads. The worker closes it when it closes. */
+  /**
+   * Defaults to a runner of ANALYSIS_WORKER_THREADS engine threads, ANALYSIS_WORKER_WARM_THREADS of them started
+   * and warmed up at once. The worker closes it when it closes.
+   */
   jobs?: JobRunner;
   /** Drained on SIGTERM by the entry point: `/health/ready` answers 503 and responses close their connection. */
   lifecycle?: ProcessLifecycle;
@@ -113,6 +116,28 @@ function handleError(app: FastifyInstance, settings: AnalysisWorkerSettings, con
   );
 }
 
+/** The job runner of the settings; what its threads report goes to the log. */
+function createEngineThreads(settings: AnalysisWorkerSettings, logger: Logger): JobRunner {
+  const log = logger.child({ component: 'engine-threads' });
+  return createJobRunner({
+    threads: settings.ANALYSIS_WORKER_THREADS,
+    warmThreads: warmThreadCount(settings),
+    onThreadReport: (report) => {
+      if (report.warm) log.info({ durationMs: report.durationMs }, 'engine thread warm');
+      else log.warn({ durationMs: report.durationMs, problem: report.error }, 'engine thread could not warm up');
+    },
+    onThreadError: (error) => log.error({ err: error }, 'engine thread failed'),
+  });
+}
+
+/** ANALYSIS_WORKER_WARM_THREADS, all of the threads when unset. */
+function warmThreadCount(settings: AnalysisWorkerSettings): number {
+  return Math.min(
+    settings.ANALYSIS_WORKER_WARM_THREADS ?? settings.ANALYSIS_WORKER_THREADS,
+    settings.ANALYSIS_WORKER_THREADS,
+  );
+}
+
 /**
  * The analysis worker service: `/sentiment`, `/embeddings` and `/topics`, each with `/runsync` and `/health`,
  * plus `/health` (conventions §8). Not listening yet: the caller decides the port. Closing it closes its engine
@@ -127,7 +152,7 @@ export async function createAnalysisWorker(options: AnalysisWorkerOptions): Prom
     loggerInstance,
     bodyLimit: settings.ANALYSIS_WORKER_BODY_LIMIT,
   });
-  const jobs = options.jobs ?? createJobRunner({ threads: settings.ANALYSIS_WORKER_THREADS });
+  const jobs = options.jobs ?? createEngineThreads(settings, logger);
   app.addHook('onClose', () => jobs.close());
   const context = routeContext(options, logger, jobs);
   // Request latency per route into the process's metrics registry (served by the API under `npm start`, or on
@@ -174,6 +199,7 @@ export async function startAnalysisWorker(
       auth: settings.WORKER_TOKEN === undefined ? 'none (loopback only)' : 'bearer token',
       version: settings.WORKER_VERSION ?? 'engine versions',
       engineThreads: settings.ANALYSIS_WORKER_THREADS,
+      warmEngineThreads: warmThreadCount(settings),
       languageModel: settings.OPENAI_API_KEY
         ? { model: settings.LLM_MODEL, baseURL: settings.OPENAI_BASE_URL ?? 'default' }
         : 'local engine only',

@@ -34,6 +34,13 @@ export const analysisWorkerSettingsSchema = z.object({
   WORKER_VERSION: z.string().min(1).optional(),
   /** Engine threads for large jobs (topic model, large sentiment and embedding batches); 0 runs all inline. */
   ANALYSIS_WORKER_THREADS: z.coerce.number().int().min(0).max(64).default(defaultEngineThreads),
+  /**
+   * Engine threads started when the worker starts, loaded with the engine and warmed up before their first job,
+   * and kept while the worker runs (docs/analysis-worker.md, "Engine threads"). Unset: all of
+   * ANALYSIS_WORKER_THREADS; more is read as all. 0: threads start with the first large job and stop after a
+   * minute idle. Threads beyond these start on demand and stop after a minute idle.
+   */
+  ANALYSIS_WORKER_WARM_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   // A topics request carries every comment with its 384-number embedding: about 1.4 KB a comment, so
   // 128 MB holds some 90,000 comments past the gate (bench/pipeline measured a 50,000-comment scope's request
   // at 65.7 MB, over the earlier 64 MB).

@@ -1,9 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { warmUpLocalEngine } from '../../src/analysis-worker/engine-warm-up.js';
 import {
   EngineBusyError,
   INLINE_BODY_BYTES,
   createJobRunner,
+  type EngineThreadReport,
   type JobRunner,
 } from '../../src/analysis-worker/job-runner.js';
 import type { LocalJob } from '../../src/analysis-worker/local-jobs.js';
@@ -186,6 +189,65 @@ describe('the worker and its threads', () => {
     expect(jobs.activeThreads).toBe(0);
   });
 });
+
+describe('warm engine threads', () => {
+  it('start with the runner, load and warm up the engine, and then take jobs', async () => {
+    const reports: EngineThreadReport[] = [];
+    const runner = createJobRunner({ threads: 2, warmThreads: 1, onThreadReport: (report) => reports.push(report) });
+    try {
+      // Started before any job: the first large job does not pay for it.
+      expect(runner.activeThreads).toBe(1);
+      await waitFor(() => reports.length > 0);
+      expect(reports).toEqual([{ warm: true, durationMs: expect.any(Number) }]);
+      const answer = await runner.run({ kind: 'sentiment', body: encoder.encode(JSON.stringify(JOBS[0]?.[1])) });
+      expect(JSON.parse(answer.payload).output.status).toBe('completed');
+      expect(runner.activeThreads).toBe(1);
+    } finally {
+      await runner.close();
+    }
+    expect(runner.activeThreads).toBe(0);
+  });
+
+  it('are never more than the threads, and none without threads', async () => {
+    const capped = createJobRunner({ threads: 1, warmThreads: 3 });
+    const none = createJobRunner({ threads: 0, warmThreads: 2 });
+    expect(capped.activeThreads).toBe(1);
+    expect(none.activeThreads).toBe(0);
+    await Promise.all([capped.close(), none.close()]);
+  });
+
+  it('run the warm-up jobs of every kind', () => {
+    expect(() => warmUpLocalEngine()).not.toThrow();
+  });
+
+  it('ANALYSIS_WORKER_WARM_THREADS: all the threads when unset, each logged when warm; 0 or a count', async () => {
+    expect(loadAnalysisWorkerSettings({}).ANALYSIS_WORKER_WARM_THREADS).toBeUndefined();
+    expect(loadAnalysisWorkerSettings({ ANALYSIS_WORKER_WARM_THREADS: '0' }).ANALYSIS_WORKER_WARM_THREADS).toBe(0);
+    expect(() => loadAnalysisWorkerSettings({ ANALYSIS_WORKER_WARM_THREADS: '-1' })).toThrow(
+      'ANALYSIS_WORKER_WARM_THREADS',
+    );
+    const lines: Array<{ msg?: string; durationMs?: number; component?: string }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const worker = await startWorker({ logger, environment: { ANALYSIS_WORKER_THREADS: '1' } });
+    try {
+      await waitFor(() => lines.some((line) => line.msg === 'engine thread warm'));
+      expect(lines.find((line) => line.msg === 'engine thread warm')).toMatchObject({
+        component: 'engine-threads',
+        durationMs: expect.any(Number),
+      });
+    } finally {
+      await worker.close();
+    }
+  });
+});
+
+/** Polls `condition` every 20 ms for up to 20 s. */
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 20_000) throw new Error('the condition did not hold within 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('ANALYSIS_WORKER_THREADS', () => {
   it('defaults to one less than the cores, at least one', () => {

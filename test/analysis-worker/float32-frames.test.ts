@@ -27,17 +27,25 @@ function embeddingInput(items = ITEMS) {
   return { jobId: randomUUID(), version: '1.0', type: 'embedding' as const, items };
 }
 
-function topicVectorsInput(vectors: ReadonlyMap<string, Float32Array>): TopicVectorsInput {
+/** A topics request naming the vectors by key, as the pipeline sends it; `reads` counts the reads of the vectors. */
+function topicVectorsInput(
+  vectors: ReadonlyMap<string, Float32Array>,
+): TopicVectorsInput & { reads: { count: number } } {
+  const reads = { count: 0 };
+  // As PostgreSQL hands them back: a Buffer of the float32 bytes of its own.
+  const stored = ITEMS.map((item) => Buffer.from(float32Bytes(vectors.get(item.submissionId) as Float32Array)));
   return {
     jobId: randomUUID(),
     version: '1.0',
     type: 'topic-model',
-    items: ITEMS.map((item) => ({
-      ...item,
-      // As PostgreSQL hands them back: a Buffer of the float32 bytes of its own.
-      embedding: Buffer.from(float32Bytes(vectors.get(item.submissionId) as Float32Array)),
-    })),
+    items: ITEMS.map((item, index) => ({ ...item, key: embeddingKey(stored[index] as Buffer) })),
+    vectorBytes: EMBEDDING_DIMENSIONS * Float32Array.BYTES_PER_ELEMENT,
+    vectors: async () => {
+      reads.count += 1;
+      return stored;
+    },
     params: { seed: 7 },
+    reads,
   };
 }
 
@@ -146,8 +154,11 @@ describe('against the real worker', () => {
   it('models topics from the keys of the vectors it embedded (a reference hit), as from the vectors', async () => {
     const embedded = await client.embeddingVectors(`${worker.url}/embeddings`, embeddingInput());
     const vectors = new Map(embedded.results.map((result) => [result.submissionId, result.embedding]));
-    const byReference = await client.topicsOfVectors(`${worker.url}/topics`, topicVectorsInput(vectors));
+    const input = topicVectorsInput(vectors);
+    const byReference = await client.topicsOfVectors(`${worker.url}/topics`, input);
     expect(byReference.transport).toBe('reference');
+    // The keys were enough: the vectors were never read.
+    expect(input.reads.count).toBe(0);
     expect(new Set(byReference.output.assignments.map((assignment) => assignment.submissionId)).size).toBe(
       ITEMS.length,
     );
@@ -168,8 +179,11 @@ describe('against the real worker', () => {
       const vectors = new Map(embedded.results.map((result) => [result.submissionId, result.embedding]));
       const input = topicVectorsInput(vectors);
 
-      const head = { input: { ...input, items: ITEMS, embeddings: { dimensions: EMBEDDING_DIMENSIONS } } };
-      const keys = input.items.map((item: { embedding: Uint8Array }) => embeddingKey(item.embedding));
+      const { jobId, version, type, params, reads } = input;
+      const head = {
+        input: { jobId, version, type, params, items: ITEMS, embeddings: { dimensions: EMBEDDING_DIMENSIONS } },
+      };
+      const keys = input.items.map((item) => item.key);
       const miss = await fetch(`${other.url}/topics/runsync`, {
         method: 'POST',
         headers: { 'content-type': REFERENCE_FRAME_TYPE },
@@ -182,6 +196,7 @@ describe('against the real worker', () => {
 
       const fallback = await client.topicsOfVectors(`${other.url}/topics`, input);
       expect(fallback.transport).toBe('float32');
+      expect(reads.count).toBe(1);
       const hit = await client.topicsOfVectors(`${worker.url}/topics`, topicVectorsInput(vectors));
       expect(hit.transport).toBe('reference');
       expect(modelOf(fallback.output)).toEqual(modelOf(hit.output));
@@ -300,8 +315,10 @@ describe('a worker that speaks only JSON', () => {
       expect(result.embedding).toEqual(Float32Array.from(embedText(ITEMS[index]?.text ?? '')));
     });
     const vectors = new Map(embedded.results.map((result) => [result.submissionId, result.embedding]));
-    const topics = await client.topicsOfVectors(`${url}/topics`, topicVectorsInput(vectors));
+    const input = topicVectorsInput(vectors);
+    const topics = await client.topicsOfVectors(`${url}/topics`, input);
     expect(topics.transport).toBe('json');
+    expect(input.reads.count).toBe(1);
     expect(new Set(topics.output.assignments.map((assignment) => assignment.submissionId)).size).toBe(ITEMS.length);
     expect(contentTypes.every((type) => type === 'application/json')).toBe(true);
   });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { REFERENCE_FRAME_TYPE, embeddingKey, encodeFrame } from '../../src/contracts/float32-frame.js';
+import { ResultsRepository } from '../../src/modules/analysis/results.repository.js';
 import { demoDepartment } from '../support/pipeline-faults.js';
 import { seedDemo } from '../../src/demo/demo-seed.js';
 import { startPipelineStack, waitForStatus } from '../support/pipeline-stack.js';
@@ -120,5 +122,58 @@ describe('an analysis pipeline, end to end', () => {
       .where('pipeline_id', '=', created.body.id)
       .executeTakeFirstOrThrow();
     expect(Number(assigned.n) + Number(outliers.outlier_count)).toBeGreaterThanOrEqual(Number(passing.n));
+  });
+
+  it('reads the topics corpus with the keys the analysis worker gave the vectors, and the vectors only on demand', async () => {
+    const run = await database.db
+      .selectFrom('sentiment_runs as r')
+      .innerJoin('analysis_pipelines as p', 'p.id', 'r.pipeline_id')
+      .select('r.id')
+      .where('p.status', '=', 'COMPLETED')
+      .orderBy('p.completed_at', 'desc')
+      .executeTakeFirstOrThrow();
+    const results = new ResultsRepository(database.db);
+    const corpus = await results.topicCorpus(run.id);
+    expect(corpus.length).toBeGreaterThan(20);
+    const ids = corpus.map((item) => item.submissionId);
+    const model = corpus[0]?.model as string;
+    const vectors = await results.embeddings(ids, model);
+    // PostgreSQL's key of each stored vector is the client's and the worker's (float32-frame.ts embeddingKey).
+    corpus.forEach((item, index) => {
+      expect(item.bytes).toBe(vectors[index]?.byteLength);
+      expect(Buffer.from(item.key as Buffer).equals(embeddingKey(vectors[index] as Buffer))).toBe(true);
+    });
+    // The worker that embedded them holds them under those keys: a topics request by reference is answered.
+    const head = {
+      input: {
+        jobId: 'keys-from-postgres',
+        version: '1.0',
+        type: 'topic-model',
+        items: corpus.map((item) => ({ submissionId: item.submissionId, text: item.text })),
+        embeddings: { dimensions: (corpus[0]?.bytes as number) / 4 },
+      },
+    };
+    const answer = await fetch(`${stack.analysisWorker.url}/topics/runsync`, {
+      method: 'POST',
+      headers: { 'content-type': REFERENCE_FRAME_TYPE },
+      body: encodeFrame(
+        head,
+        corpus.map((item) => item.key as Buffer),
+      ),
+    });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { output: { status: string } }).output.status).toBe('completed');
+    // A vector embedded again by another model since the corpus was read is not sent in its place.
+    await database.db
+      .updateTable('submission_embeddings')
+      .set({ model: 'local-aspect-hash-0' })
+      .where('submission_id', '=', ids[0] as string)
+      .execute();
+    await expect(results.embeddings(ids, model)).rejects.toThrow('changed while the topics were requested');
+    await database.db
+      .updateTable('submission_embeddings')
+      .set({ model })
+      .where('submission_id', '=', ids[0] as string)
+      .execute();
   });
 });

@@ -71,6 +71,28 @@ describe('pipeline faults: cancel and replayed jobs', () => {
     expect(fake.count('topics', id)).toBe(1);
   });
 
+  it('a cancel during sentiment stays CANCELLED; the late sentiment answer stores no result', async () => {
+    // Results are stored batch by batch as they arrive, outside the stage's commit: each write is guarded too.
+    fake.script('sentiment', { type: 'hold' });
+    const id = await createAndConfirm(client, admin, scope);
+    await fake.waitForCalls('sentiment', 1);
+    const cancelled = await client.post(`/api/v1/analysis/pipelines/${id}/cancel`, undefined, admin);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const afterCancel = await storedPipeline(database.db, id);
+
+    fake.release('sentiment');
+    await fake.waitForAnswers();
+    await waitForJobState(queue, stageJobId(id, PipelineJob.SENTIMENT, 1), ['completed', 'failed']);
+    expect(await storedPipeline(database.db, id)).toEqual(afterCancel);
+    expect(await pipelineRows(database.db, id)).toMatchObject({ sentimentRuns: 1, sentimentResults: 0 });
+    const run = await database.db
+      .selectFrom('sentiment_runs')
+      .select(['status', 'submission_count as submissionCount'])
+      .where('pipeline_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(run).toEqual({ status: 'PROCESSING', submissionCount: 0 });
+  });
+
   it('replayed and duplicated stage jobs do nothing once their stage has moved on', async () => {
     fake.script('topics', { type: 'hold' });
     const id = await createAndConfirm(client, admin, scope);

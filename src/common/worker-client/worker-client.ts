@@ -15,7 +15,6 @@ import {
   FRAME_MEDIA_TYPE,
   FRAMES_SUPPORTED,
   REFERENCE_FRAME_TYPE,
-  embeddingKey,
   encodeFrame,
   float32Rows,
   isFrameType,
@@ -78,9 +77,17 @@ export type EmbeddingVectorsOutput = Omit<EmbeddingCompletedOutput, 'results'> &
   results: Array<{ submissionId: string; embedding: Float32Array }>;
 };
 
-/** A topics request whose vectors are float32 bytes, little-endian (as stored: `submission_embeddings.embedding`). */
+/**
+ * A topics request whose vectors are float32 bytes, little-endian (as stored: `submission_embeddings.embedding`),
+ * named by their keys (float32-frame.ts `embeddingKey`: PostgreSQL computes them beside the rows). The vectors
+ * themselves are read only when the worker needs them: it does not hold them all, or it takes JSON only.
+ */
 export type TopicVectorsInput = Omit<TopicInput, 'items'> & {
-  items: ReadonlyArray<{ submissionId: string; text: string; embedding: Uint8Array }>;
+  items: ReadonlyArray<{ submissionId: string; text: string; key: Uint8Array }>;
+  /** Bytes of every item's vector (4 × dimensions), or undefined when they are not all the same length. */
+  vectorBytes: number | undefined;
+  /** The items' vectors, in the order of `items`. */
+  vectors(): Promise<ReadonlyArray<Uint8Array>>;
 };
 
 /**
@@ -296,7 +303,8 @@ export class WorkerClient {
    * Topics of items whose vectors are stored float32 bytes. To a worker whose `/health` lists the frame media
    * type: first the vectors' keys only (the worker holds the vectors it embedded), then, when it answers 409 (it
    * does not hold them all: restarted, evicted, another instance behind the URL), the vectors in a frame; to any
-   * other worker, or one that answers a frame 415, the JSON contract.
+   * other worker, or one that answers a frame 415, the JSON contract. The vectors are read (`input.vectors()`)
+   * only for the last two.
    */
   topicsOfVectors(
     baseUrl: string,
@@ -305,12 +313,18 @@ export class WorkerClient {
   ): Promise<{ output: TopicCompletedOutput; transport: TopicTransport }> {
     return this.#observe('topics', async () => {
       const url = runsyncUrl(baseUrl);
-      const { items, ...rest } = input;
-      const dimensions = (items[0]?.embedding.byteLength ?? 0) / Float32Array.BYTES_PER_ELEMENT;
-      const uniform =
-        Number.isInteger(dimensions) &&
-        dimensions > 0 &&
-        items.every((item) => item.embedding.byteLength === dimensions * Float32Array.BYTES_PER_ELEMENT);
+      const { items, vectorBytes, vectors: readVectors, ...rest } = input;
+      let read: Promise<ReadonlyArray<Uint8Array>> | undefined;
+      const vectors = async () => {
+        read ??= readVectors().then((rows) => {
+          if (rows.length !== items.length)
+            throw new Error(`${rows.length} vectors were read for ${items.length} items`);
+          return rows;
+        });
+        return read;
+      };
+      const dimensions = (vectorBytes ?? 0) / Float32Array.BYTES_PER_ELEMENT;
+      const uniform = Number.isInteger(dimensions) && dimensions > 0;
       if (FRAMES_SUPPORTED && uniform && (await this.#framesAccepted(baseUrl, options))) {
         const head = JSON.stringify({
           input: {
@@ -319,16 +333,20 @@ export class WorkerClient {
             embeddings: { dimensions },
           },
         });
-        const attempts: Array<{ transport: TopicTransport; contentType: string; tail: () => Uint8Array[] }> = [
+        const attempts: Array<{
+          transport: TopicTransport;
+          contentType: string;
+          tail: () => Promise<ReadonlyArray<Uint8Array>>;
+        }> = [
           {
             transport: 'reference',
             contentType: REFERENCE_FRAME_TYPE,
-            tail: () => items.map((item) => embeddingKey(item.embedding)),
+            tail: () => Promise.resolve(items.map((item) => item.key)),
           },
-          { transport: 'float32', contentType: FRAME_MEDIA_TYPE, tail: () => items.map((item) => item.embedding) },
+          { transport: 'float32', contentType: FRAME_MEDIA_TYPE, tail: vectors },
         ];
         for (const attempt of attempts) {
-          const answer = await this.#post('topics', url, encodeFrame(head, attempt.tail()), options, {
+          const answer = await this.#post('topics', url, encodeFrame(head, await attempt.tail()), options, {
             contentType: attempt.contentType,
             accept: 'application/json',
           });
@@ -341,12 +359,13 @@ export class WorkerClient {
           return { output, transport: attempt.transport };
         }
       }
+      const rows = await vectors();
       const jsonInput: TopicInput = {
         ...rest,
-        items: items.map((item) => ({
+        items: items.map((item, index) => ({
           submissionId: item.submissionId,
           text: item.text,
-          embedding: shortestFloat32Numbers(item.embedding),
+          embedding: shortestFloat32Numbers(rows[index] as Uint8Array),
         })),
       };
       const answer = await this.#post('topics', url, await requestBody(jsonInput), options, {

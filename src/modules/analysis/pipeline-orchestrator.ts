@@ -205,35 +205,50 @@ export class PipelineOrchestrator {
     [PipelineJob.RECOMMENDATIONS]: (context) => this.recommendations(context),
   };
 
-  /** Every cleaned comment to the sentiment worker; results pinned to the ids sent; run COMPLETED. */
+  /**
+   * Every cleaned comment to the sentiment worker; results pinned to the ids sent; run COMPLETED. Each batch's
+   * results are stored while the next batch is scored (one write in flight, guarded by the stage and attempt:
+   * results.repository.ts `storeSentimentResults`); the commit completes the run once every batch is stored.
+   */
   private async sentiment(context: StageContext): Promise<Next> {
-    const { pipeline } = context;
+    const { pipeline, data } = context;
     const url = this.workerUrl('SENTIMENT_WORKER_URL');
     const run = await this.results.sentimentRun(pipeline.id);
     if (!run) throw new Error('the confirmed pipeline has no sentiment run');
     const corpus = await this.pipelines.corpus(this.pipelines.filterOf(pipeline));
     if (corpus.length === 0) throw new StageFailure('no submission in the scope has a comment to analyse');
-    const rows: SentimentRow[] = [];
+    let scored = 0;
     let workerVersion = '';
-    for (let offset = 0; offset < corpus.length; offset += SENTIMENT_BATCH) {
-      const batch = corpus.slice(offset, offset + SENTIMENT_BATCH);
-      const output = await this.client.sentiment(url, {
-        jobId: randomUUID(),
-        version: CONTRACT_VERSION,
-        type: 'sentiment',
-        items: batch.map((item) => ({ submissionId: item.id, text: item.text })),
-        metadata: { pipelineId: pipeline.id, runId: run.id },
-        publishedAt: new Date().toISOString(),
-      });
-      workerVersion = output.version;
-      for (const result of output.results) {
-        const scores = { positive: result.positive, neutral: result.neutral, negative: result.negative };
-        rows.push({ submissionId: result.submissionId, ...scores, label: dominantLabel(scores) });
+    let storing: Promise<void> = Promise.resolve();
+    try {
+      for (let offset = 0; offset < corpus.length; offset += SENTIMENT_BATCH) {
+        const batch = corpus.slice(offset, offset + SENTIMENT_BATCH);
+        const output = await this.client.sentiment(url, {
+          jobId: randomUUID(),
+          version: CONTRACT_VERSION,
+          type: 'sentiment',
+          items: batch.map((item) => ({ submissionId: item.id, text: item.text })),
+          metadata: { pipelineId: pipeline.id, runId: run.id },
+          publishedAt: new Date().toISOString(),
+        });
+        workerVersion = output.version;
+        const rows: SentimentRow[] = output.results.map((result) => {
+          const scores = { positive: result.positive, neutral: result.neutral, negative: result.negative };
+          return { submissionId: result.submissionId, ...scores, label: dominantLabel(scores) };
+        });
+        scored += rows.length;
+        await storing;
+        storing = this.results.storeSentimentResults(run.id, data, rows);
+        // Observed at once (a rejection while the next call runs is not unhandled); awaited below.
+        storing.catch(() => undefined);
       }
+      await storing;
+    } finally {
+      // A call that failed leaves no write running unobserved behind the stage's error.
+      await storing.catch(() => undefined);
     }
     return this.commit(context, PipelineJob.SENTIMENT, async (trx, stages) => {
-      await this.results.insertSentimentResults(trx, run.id, rows);
-      await this.results.completeSentimentRun(trx, run.id, workerVersion, rows.length);
+      await this.results.completeSentimentRun(trx, run.id, workerVersion, scored);
       await this.pipelines.update(trx, pipeline.id, {
         status: 'SENTIMENT_GATE',
         stages: { ...stages, sentiment: 'completed', sentimentGate: 'processing' },
@@ -348,29 +363,36 @@ export class PipelineOrchestrator {
     const run = await this.results.sentimentRun(pipeline.id);
     if (!run) throw new Error('the pipeline has no sentiment run');
     const corpus = await this.results.topicCorpus(run.id);
-    const withEmbedding = corpus.filter((item) => item.embedding !== null);
     // One vector space per model: comments embedded by another model than most are left out too.
     const models = new Map<string, number>();
-    for (const item of withEmbedding) models.set(item.model as string, (models.get(item.model as string) ?? 0) + 1);
+    for (const item of corpus) if (item.model !== null) models.set(item.model, (models.get(item.model) ?? 0) + 1);
     const model = [...models.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-    const items = withEmbedding.filter((item) => item.model === model);
+    const items = corpus.flatMap((item) =>
+      item.model === model && item.key !== null && item.bytes !== null
+        ? [{ submissionId: item.submissionId, text: item.text, key: item.key, bytes: item.bytes }]
+        : [],
+    );
     if (items.length < corpus.length)
       getLogger('pipeline').warn(
         { pipelineId: pipeline.id, skipped: corpus.length - items.length },
         'gate-passing submissions without a usable embedding are skipped by topic modeling',
       );
-    if (items.length === 0) throw new StageFailure('no gate-passing comment has an embedding');
+    if (model === undefined || items.length === 0) throw new StageFailure('no gate-passing comment has an embedding');
+    const vectorBytes = items[0]?.bytes;
     // The stored float32 bytes as they are: by key when the worker still holds the vectors it embedded, else in a
-    // float32 frame, else (a worker that speaks only JSON) as numbers (worker-client.ts, topicsOfVectors).
+    // float32 frame, else (a worker that speaks only JSON) as numbers (worker-client.ts, topicsOfVectors). The
+    // keys come with the corpus; the vectors are read only for the last two.
     const call = this.client.topicsOfVectors(url, {
       jobId: randomUUID(),
       version: CONTRACT_VERSION,
       type: 'topic-model',
-      items: items.map((item) => ({
-        submissionId: item.submissionId,
-        text: item.text,
-        embedding: item.embedding as Buffer,
-      })),
+      items: items.map((item) => ({ submissionId: item.submissionId, text: item.text, key: item.key })),
+      vectorBytes: items.every((item) => item.bytes === vectorBytes) ? vectorBytes : undefined,
+      vectors: () =>
+        this.results.embeddings(
+          items.map((item) => item.submissionId),
+          model,
+        ),
       metadata: { pipelineId: pipeline.id, runId: run.id },
       publishedAt: new Date().toISOString(),
       params: { seed: TOPIC_SEED },

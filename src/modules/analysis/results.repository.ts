@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
 import type { DatabaseClient, Executor, Trx } from '../../common/database/database.js';
-import { shortestFloat32Numbers } from '../../contracts/float32-frame.js';
+import { EMBEDDING_KEY_BYTES, shortestFloat32Numbers } from '../../contracts/float32-frame.js';
 import type { SentimentLabel } from '../../engine/contracts.js';
 
 /** Assignments are written in chunks of this many rows (spec, Limits: assignment persist chunk). */
@@ -71,11 +71,21 @@ export class ResultsRepository {
   }
 
   /**
-   * Idempotent: a replayed stage adds no rows (primary key run + submission). One statement per
-   * SENTIMENT_WRITE_CHUNK rows, each column an array parameter: a statement of a few parameters that
-   * PostgreSQL parses and plans at once, where a VALUES list of 1,000 rows has 6,000.
+   * A batch of the run's results, written as the sentiment stage receives it rather than in the stage's commit, so
+   * that writing it (10,000 rows cost ~0.2 s, most of it the two foreign-key checks per row) overlaps the scoring
+   * of the next batch. Written only while the pipeline is still in the sentiment stage and `attempt`: a stale job
+   * writes nothing. A result written again (a retried attempt scores every comment again) replaces the earlier
+   * one, so a completed run holds its last attempt's scores, as when they were all written at its end. The readers
+   * of results take only those of COMPLETED pipelines (analytics, reports) or of the run's own later stages.
+   *
+   * One statement per SENTIMENT_WRITE_CHUNK rows, each column an array parameter: a statement of a few
+   * parameters that PostgreSQL parses and plans at once, where a VALUES list of 1,000 rows has 6,000.
    */
-  async insertSentimentResults(trx: Trx, runId: string, rows: readonly SentimentRow[]): Promise<void> {
+  async storeSentimentResults(
+    runId: string,
+    guard: { pipelineId: string; attempt: number },
+    rows: readonly SentimentRow[],
+  ): Promise<void> {
     for (const chunk of chunks(rows, SENTIMENT_WRITE_CHUNK))
       await sql`
         INSERT INTO sentiment_results (run_id, submission_id, positive, neutral, negative, label)
@@ -87,7 +97,13 @@ export class ResultsRepository {
           ${sql.val(chunk.map((row) => row.negative))}::float8[],
           ${sql.val(chunk.map((row) => row.label))}::text[]
         ) AS t(submission_id, positive, neutral, negative, label)
-        ON CONFLICT (run_id, submission_id) DO NOTHING`.execute(trx);
+        WHERE EXISTS (
+          SELECT 1 FROM analysis_pipelines p
+          WHERE p.id = ${guard.pipelineId}::uuid AND p.status = 'SENTIMENT_ANALYSIS' AND p.stage_attempt = ${guard.attempt}
+        )
+        ON CONFLICT (run_id, submission_id) DO UPDATE
+        SET positive = excluded.positive, neutral = excluded.neutral, negative = excluded.negative,
+          label = excluded.label`.execute(this.db);
   }
 
   async completeSentimentRun(trx: Trx, runId: string, workerVersion: string, count: number): Promise<void> {
@@ -193,15 +209,24 @@ export class ResultsRepository {
   }
 
   /**
-   * Gate-passing submissions of the run, with their embedding when they have one: the stored float32 bytes,
-   * which the topics request sends as they are (or their keys), converting them only for a JSON-only worker.
+   * Gate-passing submissions of the run, with the key of their embedding when they have one (float32-frame.ts
+   * `embeddingKey`: the first 16 bytes of the SHA-256 of the stored float32 bytes), computed here by PostgreSQL,
+   * and its length in bytes. The topics request names the vectors by these keys; the vectors themselves
+   * (`embeddings`) are read only when the worker does not hold them, or takes JSON only: at 10,000 comments they
+   * are 15 MB of bytea, sent as hex text.
    */
   async topicCorpus(runId: string) {
     const rows = await this.db
       .selectFrom('sentiment_results as r')
       .innerJoin('submissions as s', 's.id', 'r.submission_id')
       .leftJoin('submission_embeddings as e', 'e.submission_id', 'r.submission_id')
-      .select(['r.submission_id as submissionId', 's.cleaned_comment as text', 'e.embedding', 'e.model'])
+      .select([
+        'r.submission_id as submissionId',
+        's.cleaned_comment as text',
+        'e.model',
+        sql<Buffer | null>`substring(sha256(e.embedding) from 1 for ${EMBEDDING_KEY_BYTES})`.as('key'),
+        sql<number | null>`octet_length(e.embedding)`.as('bytes'),
+      ])
       .where('r.run_id', '=', runId)
       .where('r.passed_topic_gate', '=', true)
       .orderBy('r.submission_id')
@@ -210,8 +235,28 @@ export class ResultsRepository {
       submissionId: row.submissionId,
       text: row.text as string,
       model: row.model,
-      embedding: row.embedding,
+      key: row.key,
+      bytes: row.bytes,
     }));
+  }
+
+  /**
+   * The stored vectors of `submissionIds`, in that order, each still of `model`; throws (a retry reads the corpus
+   * again) when one was removed or embedded again by another model since the corpus was read.
+   */
+  async embeddings(submissionIds: readonly string[], model: string): Promise<Buffer[]> {
+    const rows = await this.db
+      .selectFrom('submission_embeddings')
+      .select(['submission_id as submissionId', 'embedding'])
+      .where(sql<boolean>`submission_id = ANY(${sql.val(submissionIds)}::uuid[])`)
+      .where('model', '=', model)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.submissionId, row.embedding]));
+    return submissionIds.map((id) => {
+      const embedding = byId.get(id);
+      if (!embedding) throw new Error(`the embedding of submission ${id} changed while the topics were requested`);
+      return embedding;
+    });
   }
 
   /**
