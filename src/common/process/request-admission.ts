@@ -35,7 +35,14 @@ export function admitRequests(fastify: FastifyInstance, options: AdmissionOption
   };
 
   fastify.addHook('preValidation', (request, reply, done) => {
-    if (options.exempt.has(request.url.split('?')[0] ?? '')) {
+    const query = request.url.indexOf('?');
+    if (options.exempt.has(query < 0 ? request.url : request.url.slice(0, query))) {
+      done();
+      return;
+    }
+    if (active < options.limit) {
+      active += 1;
+      reply.raw.once('close', release);
       done();
       return;
     }
@@ -46,10 +53,6 @@ export function admitRequests(fastify: FastifyInstance, options: AdmissionOption
       reply.raw.once('close', release);
       done();
     });
-    if (active < options.limit) {
-      admit();
-      return;
-    }
     const entry = {
       admit,
       timer: setTimeout(() => {
