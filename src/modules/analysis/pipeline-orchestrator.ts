@@ -219,34 +219,28 @@ export class PipelineOrchestrator {
     if (corpus.length === 0) throw new StageFailure('no submission in the scope has a comment to analyse');
     let scored = 0;
     let workerVersion = '';
-    let storing: Promise<void> = Promise.resolve();
-    try {
-      for (let offset = 0; offset < corpus.length; offset += SENTIMENT_BATCH) {
-        const batch = corpus.slice(offset, offset + SENTIMENT_BATCH);
-        const output = await this.client.sentiment(url, {
+    await callInBatchesStoringBehind(
+      corpus,
+      SENTIMENT_BATCH,
+      (batch) =>
+        this.client.sentiment(url, {
           jobId: randomUUID(),
           version: CONTRACT_VERSION,
           type: 'sentiment',
           items: batch.map((item) => ({ submissionId: item.id, text: item.text })),
           metadata: { pipelineId: pipeline.id, runId: run.id },
           publishedAt: new Date().toISOString(),
-        });
+        }),
+      (output) => {
         workerVersion = output.version;
         const rows: SentimentRow[] = output.results.map((result) => {
           const scores = { positive: result.positive, neutral: result.neutral, negative: result.negative };
           return { submissionId: result.submissionId, ...scores, label: dominantLabel(scores) };
         });
         scored += rows.length;
-        await storing;
-        storing = this.results.storeSentimentResults(run.id, data, rows);
-        // Observed at once (a rejection while the next call runs is not unhandled); awaited below.
-        storing.catch(() => undefined);
-      }
-      await storing;
-    } finally {
-      // A call that failed leaves no write running unobserved behind the stage's error.
-      await storing.catch(() => undefined);
-    }
+        return this.results.storeSentimentResults(run.id, data, rows);
+      },
+    );
     return this.commit(context, PipelineJob.SENTIMENT, async (trx, stages) => {
       await this.results.completeSentimentRun(trx, run.id, workerVersion, scored);
       await this.pipelines.update(trx, pipeline.id, {
@@ -309,33 +303,26 @@ export class PipelineOrchestrator {
     const run = await this.results.sentimentRun(pipeline.id);
     if (!run) throw new Error('the pipeline has no sentiment run');
     if (url) {
-      // Each batch is stored while the next one is embedded (one write in flight): the stage takes the longer
-      // of the two, not their sum. A failed write fails the stage as before, at the latest after the last call.
+      // Each batch is stored while the next one is embedded (callInBatchesStoringBehind).
       const embed = async (items: ReadonlyArray<{ submissionId: string; text: string }>) => {
         let model: string | undefined;
-        let storing: Promise<void> = Promise.resolve();
-        try {
-          for (let offset = 0; offset < items.length; offset += EMBEDDING_BATCH) {
-            const batch = items.slice(offset, offset + EMBEDDING_BATCH);
-            const output = await this.client.embeddingVectors(url, {
+        await callInBatchesStoringBehind(
+          items,
+          EMBEDDING_BATCH,
+          (batch) =>
+            this.client.embeddingVectors(url, {
               jobId: randomUUID(),
               version: CONTRACT_VERSION,
               type: 'embedding',
               items: batch.map((item) => ({ submissionId: item.submissionId, text: item.text })),
               metadata: { pipelineId: pipeline.id, runId: run.id },
               publishedAt: new Date().toISOString(),
-            });
-            await storing;
-            storing = this.results.storeEmbeddings(output.results, output.model);
-            // Observed at once (a rejection while the next call runs is not unhandled); awaited below.
-            storing.catch(() => undefined);
+            }),
+          (output) => {
             model = output.model;
-          }
-          await storing;
-        } finally {
-          // A call that failed leaves no write running unobserved behind the stage's error.
-          await storing.catch(() => undefined);
-        }
+            return this.results.storeEmbeddings(output.results, output.model);
+          },
+        );
         return model;
       };
       // The worker's current model, from the vectors it just made or, when none were missing, from one
@@ -587,4 +574,30 @@ function describeScope(pipeline: PipelineRow): string {
     pipeline.campusCode ? `campus ${pipeline.campusCode}` : null,
   ].filter((part): part is string => part !== null);
   return `${parts.join(', ') || 'the institution'}, ${pipeline.semesterLabel} (${pipeline.semesterCode})`;
+}
+
+/**
+ * Calls `call` on each batch of `items` in turn and hands each answer to `store`, whose write runs while the next
+ * batch is called (one write in flight): the loop takes the longer of the two, not their sum. A failed write fails
+ * the loop, at the latest after the last call; a failed call leaves no write running unobserved behind its error.
+ */
+async function callInBatchesStoringBehind<T, A>(
+  items: readonly T[],
+  size: number,
+  call: (batch: readonly T[]) => Promise<A>,
+  store: (answer: A) => Promise<void>,
+): Promise<void> {
+  let storing: Promise<void> = Promise.resolve();
+  try {
+    for (let offset = 0; offset < items.length; offset += size) {
+      const answer = await call(items.slice(offset, offset + size));
+      await storing;
+      storing = store(answer);
+      // Observed at once (a rejection while the next call runs is not unhandled); awaited below.
+      storing.catch(() => undefined);
+    }
+    await storing;
+  } finally {
+    await storing.catch(() => undefined);
+  }
 }
