@@ -4,26 +4,35 @@
  * baseline, plus the engine's throughput. Run: npm run bench:engine-quality
  */
 
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import type { SentimentLabel } from '../src/engine/contracts.js';
-import { dominantLabel, SENTIMENT_ENGINE_VERSION, type SentimentScorer } from '../src/engine/sentiment/index.js';
+import { dominantLabel, type SentimentScorer } from '../src/engine/sentiment/index.js';
 import {
-  loadSentimentModel,
   loadSentimentScorer,
+  loadStackedParts,
   readSentimentTables,
-  sentimentModelWeight,
+  sentimentEngineVersion,
+  sentimentModelSetting,
+  usesSentimentModel,
 } from '../src/engine/sentiment/load-lexicon.js';
-import { isValidationRow, readCorpus } from '../tools/train-sentiment/corpus.js';
-import { BLEND_PARAMETERS, blendedScorer } from '../src/engine/sentiment/blend.js';
-
-/** The learned model, read once for every measure of it below. */
-const model = await loadSentimentModel();
+import { isValidationRow, readCorpus, validationHalf } from '../tools/train-sentiment/corpus.js';
+import { stackedScorer } from '../src/engine/sentiment/blend.js';
 import type { TracedContribution } from '../src/engine/sentiment/score.js';
 import { isJunkComment, tokenize } from '../src/engine/text/index.js';
+import { readDevelopmentSets, type LabelledRow } from './support/sentiment-sets.js';
 import { runWhenInvoked } from './support/run-main.js';
 import { runRealCommentTopics, runTopicQuality, sentimentDataDirectory } from './topic-quality.js';
+
+/**
+ * The learned model and the stacker fit for it, read once for every measure below (whatever
+ * SENTIMENT_MODEL_WEIGHT says: the bench always shows the lexicon, the model and their stacked blend). A
+ * missing stacker, or one fit on another model, stops the bench: run npm run train:sentiment-stacker.
+ */
+const stacked =
+  (await loadStackedParts(true)) ??
+  (() => {
+    throw new Error('the stacked blend could not be loaded');
+  })();
+const model = stacked.model;
 
 const LABELS: readonly SentimentLabel[] = ['positive', 'neutral', 'negative'];
 
@@ -46,9 +55,12 @@ export interface FileQuality {
   majorityBaseline: Figures;
   vaderBaseline: Figures;
   byLanguage: Record<string, Figures>;
-  /** Even rows (0, 2, ...) were the ones read while tuning; odd rows are the held-out view. */
+  /** The blend's even rows (0, 2, ...), read while tuning (the stacker is fit on them); odd rows are held out. */
   tuningHalf: Figures;
   heldOutHalf: Figures;
+  /** The lexicon and the model alone on the same halves. */
+  lexiconHalves: [Figures, Figures];
+  modelHalves: [Figures, Figures];
   junkRows: number;
   /** Misclassified rows with the contributions behind the score (ENGINE_QUALITY_SHOW_ERRORS=n, even rows). */
   errors: string[];
@@ -58,8 +70,17 @@ export interface EngineQuality {
   engineVersion: string;
   dataDirectory: string;
   files: FileQuality[];
-  /** The project's own corpus, its validation rows (one in ten, never trained on). */
-  corpusValidation: { lexicon: Figures; model: Figures; blend: Figures; byLanguage: Record<string, Figures> };
+  /**
+   * The project's own corpus, its validation rows (one in ten, never trained on); the halves split them by
+   * the hash of the text: half 0 tunes the stacker, half 1 is held out.
+   */
+  corpusValidation: {
+    lexicon: Figures;
+    model: Figures;
+    blend: Figures;
+    halves: { lexicon: [Figures, Figures]; model: [Figures, Figures]; blend: [Figures, Figures] };
+    byLanguage: Record<string, Figures>;
+  };
   commentsPerSecond: number;
   lexiconCommentsPerSecond: number;
   modelCommentsPerSecond: number;
@@ -68,29 +89,7 @@ export interface EngineQuality {
   peakRssBytes: number;
 }
 
-interface Row {
-  text: string;
-  gold: SentimentLabel;
-  language: string | undefined;
-}
-
-function isLabel(value: string): value is SentimentLabel {
-  return (LABELS as readonly string[]).includes(value);
-}
-
-function readRows(path: string): Row[] {
-  const records = parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true, bom: true }) as Record<
-    string,
-    string
-  >[];
-  const rows: Row[] = [];
-  for (const record of records) {
-    const label = (record.label ?? '').trim().toLowerCase();
-    if (!isLabel(label)) continue;
-    rows.push({ text: record.text ?? '', gold: label, language: record.lang });
-  }
-  return rows;
-}
+type Row = LabelledRow;
 
 export function measure(gold: readonly SentimentLabel[], predicted: readonly SentimentLabel[]): Figures {
   const classes = LABELS.filter((label) => gold.includes(label));
@@ -181,22 +180,36 @@ function measureSpeed(scoreSentiment: SentimentScorer['scoreSentiment'], texts: 
   return scored / seconds;
 }
 
+/** Macro-F1 figures of the even (0) and odd (1) rows. */
+function halves(
+  gold: readonly SentimentLabel[],
+  predicted: readonly SentimentLabel[],
+  halfOf: (index: number) => number,
+) {
+  const half = (which: number): Figures =>
+    measure(
+      gold.filter((_, index) => halfOf(index) === which),
+      predicted.filter((_, index) => halfOf(index) === which),
+    );
+  return [half(0), half(1)] as [Figures, Figures];
+}
+
 export function runEngineQuality(directory = dataDirectory()): EngineQuality {
   const scorer = loadSentimentScorer();
   const { scoreSentiment } = scorer;
   const lexiconScores = scorer.scoreLexicon ?? scoreSentiment;
   const modelScores = (text: string) => model.predict(text, lexiconScores(text));
-  const blend = blendedScorer(model, lexiconScores, BLEND_PARAMETERS);
+  const blend = stackedScorer(model, scorer.scoreComment, stacked.stacker);
   const vader = vaderBaseline();
   const files: FileQuality[] = [];
   const allTexts: string[] = [];
-  for (const file of readdirSync(directory)
-    .filter((name) => name.endsWith('.csv'))
-    .sort()) {
-    const rows = readRows(join(directory, file));
+  const parity = (index: number) => index % 2;
+  for (const { file, rows } of readDevelopmentSets(directory)) {
     const gold = rows.map((row) => row.gold);
     const predicted = rows.map((row) => dominantLabel(scoreSentiment(row.text)));
     const blended = rows.map((row) => dominantLabel(blend(row.text)));
+    const lexiconLabels = rows.map((row) => dominantLabel(lexiconScores(row.text)));
+    const modelLabels = rows.map((row) => dominantLabel(modelScores(row.text)));
     const majority = majorityLabel(rows);
     const byLanguage: Record<string, Figures> = {};
     const languages = [...new Set(rows.map((row) => row.language).filter((language) => language !== undefined))];
@@ -207,22 +220,12 @@ export function runEngineQuality(directory = dataDirectory()): EngineQuality {
         indexes.map((index) => predicted[index] ?? 'neutral'),
       );
     }
-    const half = (parity: number): Figures =>
-      measure(
-        gold.filter((_, index) => index % 2 === parity),
-        blended.filter((_, index) => index % 2 === parity),
-      );
+    const [tuningHalf, heldOutHalf] = halves(gold, blended, parity);
     files.push({
       file,
       engine: measure(gold, predicted),
-      lexicon: measure(
-        gold,
-        rows.map((row) => dominantLabel(lexiconScores(row.text))),
-      ),
-      model: measure(
-        gold,
-        rows.map((row) => dominantLabel(modelScores(row.text))),
-      ),
+      lexicon: measure(gold, lexiconLabels),
+      model: measure(gold, modelLabels),
       blend: measure(gold, blended),
       majorityBaseline: measure(
         gold,
@@ -233,8 +236,10 @@ export function runEngineQuality(directory = dataDirectory()): EngineQuality {
         rows.map((row) => vader(row.text)),
       ),
       byLanguage,
-      tuningHalf: half(0),
-      heldOutHalf: half(1),
+      tuningHalf,
+      heldOutHalf,
+      lexiconHalves: halves(gold, lexiconLabels, parity),
+      modelHalves: halves(gold, modelLabels, parity),
       junkRows: rows.filter((row) => isJunkComment(row.text)).length,
       errors: explainErrors(scorer, rows, predicted, Number(process.env.ENGINE_QUALITY_SHOW_ERRORS ?? 0)),
     });
@@ -243,6 +248,8 @@ export function runEngineQuality(directory = dataDirectory()): EngineQuality {
   const validation = readCorpus().filter(isValidationRow);
   const validationGold = validation.map((row) => row.label);
   const blendLabels = validation.map((row) => dominantLabel(blend(row.text)));
+  const lexiconLabels = validation.map((row) => dominantLabel(lexiconScores(row.text)));
+  const modelLabels = validation.map((row) => dominantLabel(modelScores(row.text)));
   const byLanguage: Record<string, Figures> = {};
   for (const language of [...new Set(validation.map((row) => row.language))].sort()) {
     const indexes = validation.flatMap((row, index) => (row.language === language ? [index] : []));
@@ -251,20 +258,20 @@ export function runEngineQuality(directory = dataDirectory()): EngineQuality {
       indexes.map((index) => blendLabels[index] ?? 'neutral'),
     );
   }
+  const corpusHalf = (index: number) => validationHalf(validation[index] ?? { text: '' });
   const corpusValidation = {
-    lexicon: measure(
-      validationGold,
-      validation.map((row) => dominantLabel(lexiconScores(row.text))),
-    ),
-    model: measure(
-      validationGold,
-      validation.map((row) => dominantLabel(modelScores(row.text))),
-    ),
+    lexicon: measure(validationGold, lexiconLabels),
+    model: measure(validationGold, modelLabels),
     blend: measure(validationGold, blendLabels),
+    halves: {
+      lexicon: halves(validationGold, lexiconLabels, corpusHalf),
+      model: halves(validationGold, modelLabels, corpusHalf),
+      blend: halves(validationGold, blendLabels, corpusHalf),
+    },
     byLanguage,
   };
   return {
-    engineVersion: SENTIMENT_ENGINE_VERSION,
+    engineVersion: sentimentEngineVersion(),
     dataDirectory: directory,
     files,
     corpusValidation,
@@ -285,9 +292,16 @@ function ratio(engine: number, baseline: number): string {
   return baseline === 0 ? 'n/a' : `${(engine / baseline).toFixed(2)}x`;
 }
 
+function halvesLine(label: string, lexicon: Figures, model: Figures, blend: Figures, note: string): string {
+  const f1 = (figures: Figures) => figures.macroF1.toFixed(3);
+  return `  ${label.padEnd(18)}rows ${String(blend.rows).padStart(5)}  macro-F1 lexicon ${f1(lexicon)} / model ${f1(model)} / blend ${f1(blend)}  ${perClassOf(blend)}  ${note}`;
+}
+
 function printReport(quality: EngineQuality): void {
   console.log(
-    `Sentiment engine ${quality.engineVersion} (SENTIMENT_MODEL_WEIGHT ${sentimentModelWeight()}); blend: model share ${BLEND_PARAMETERS.modelWeight}, temperature ${BLEND_PARAMETERS.temperature}; data: ${quality.dataDirectory}`,
+    `Sentiment engine ${quality.engineVersion} (SENTIMENT_MODEL_WEIGHT: ${sentimentModelSetting()}, the engine as set is ${
+      usesSentimentModel() ? 'the stacked blend' : 'the lexicon alone'
+    }); blend: the stacker (${stacked.version}); data: ${quality.dataDirectory}`,
   );
   console.log('Sources: see ../shared/data/README.md (each file cites its repository and licence).\n');
   for (const file of quality.files) {
@@ -306,8 +320,16 @@ function printReport(quality: EngineQuality): void {
     console.log(
       `  plain VADER       ${format(file.vaderBaseline)}  -> engine macro-F1 ${ratio(file.engine.macroF1, file.vaderBaseline.macroF1)}`,
     );
-    console.log(`  blend, even rows  ${format(file.tuningHalf)}  (read while choosing the model's settings and blend)`);
-    console.log(`  blend, odd rows   ${format(file.heldOutHalf)}  (held out)`);
+    console.log(
+      halvesLine(
+        'even rows',
+        file.lexiconHalves[0],
+        file.modelHalves[0],
+        file.tuningHalf,
+        '(read while tuning; the stacker is fit on them)',
+      ),
+    );
+    console.log(halvesLine('odd rows', file.lexiconHalves[1], file.modelHalves[1], file.heldOutHalf, '(held out)'));
     for (const [language, figures] of Object.entries(file.byLanguage)) {
       console.log(`  lang=${language.padEnd(12)} ${format(figures)}`);
     }
@@ -316,10 +338,23 @@ function printReport(quality: EngineQuality): void {
     console.log('');
   }
   const corpus = quality.corpusValidation;
-  console.log("== data/sentiment-corpus, validation rows (the project's own corpus; never trained on)");
+  console.log("== data/sentiment-corpus, validation rows (the project's own corpus; the model never trained on them)");
   console.log(`  lexicon           ${format(corpus.lexicon)}  ${perClassOf(corpus.lexicon)}`);
   console.log(`  model             ${format(corpus.model)}  ${perClassOf(corpus.model)}`);
   console.log(`  blend             ${format(corpus.blend)}  ${perClassOf(corpus.blend)}`);
+  const { halves: corpusHalves } = corpus;
+  console.log(
+    halvesLine(
+      'half 0',
+      corpusHalves.lexicon[0],
+      corpusHalves.model[0],
+      corpusHalves.blend[0],
+      '(by text hash; the stacker is fit on them)',
+    ),
+  );
+  console.log(
+    halvesLine('half 1', corpusHalves.lexicon[1], corpusHalves.model[1], corpusHalves.blend[1], '(held out)'),
+  );
   for (const [language, figures] of Object.entries(corpus.byLanguage))
     console.log(`  lang=${language.padEnd(12)} ${format(figures)}`);
   console.log('');
@@ -327,7 +362,7 @@ function printReport(quality: EngineQuality): void {
   console.log(
     `Throughput (one thread): engine as set ${rate(quality.commentsPerSecond)}; lexicon ${rate(
       quality.lexiconCommentsPerSecond,
-    )}; model (with its lexicon input) ${rate(quality.modelCommentsPerSecond)}; blend ${rate(
+    )}; model (with its lexicon input) ${rate(quality.modelCommentsPerSecond)}; blend (stacker) ${rate(
       quality.blendCommentsPerSecond,
     )}`,
   );

@@ -2,16 +2,17 @@
  * Engine throughput: 10,000 and 100,000 generated comments through sentiment, embeddings and the topic
  * model; comments/s per stage, total seconds and peak RSS. Embeddings are held in one Float32Array until
  * the topic model needs them. Sentiment is also timed by part: the lexicon, the learned model alone (given
- * the lexicon's reading, which it is stacked on) and the blend of both at the tuned model share, whatever
- * SENTIMENT_MODEL_WEIGHT this process runs with; these parts are not stages of the total.
+ * the lexicon's reading, which it is stacked on) and the stacked blend of both (the stacker fit for the model),
+ * whatever SENTIMENT_MODEL_WEIGHT this process runs with; these parts are not stages of the total.
  * Run: npm run bench:engine-speed (node --max-old-space-size=4096 dist/bench/engine-speed.js)
  */
 
 import type { SentimentScores } from '../src/engine/contracts.js';
 import { EMBEDDING_DIMENSIONS, embedText } from '../src/engine/embeddings/index.js';
-import { BLEND_PARAMETERS, blendedScorer } from '../src/engine/sentiment/blend.js';
+import { stackedScorer } from '../src/engine/sentiment/blend.js';
 import type { SentimentModel } from '../src/engine/sentiment/learned-model.js';
-import { loadSentimentModel, loadSentimentScorer } from '../src/engine/sentiment/load-lexicon.js';
+import { loadSentimentModel, loadSentimentScorer, readSentimentStacker } from '../src/engine/sentiment/load-lexicon.js';
+import { stackerFromWeights } from '../src/engine/sentiment/stacker.js';
 import { tokenize } from '../src/engine/text/index.js';
 import { buildTopicModel } from '../src/engine/topics/index.js';
 import { generateCorpus } from './corpus/generate.js';
@@ -65,11 +66,13 @@ export function measureSentimentParts(texts: readonly string[], model: Sentiment
   const scorer = loadSentimentScorer();
   const lexicon = scorer.scoreLexicon ?? scorer.scoreSentiment;
   const readings: SentimentScores[] = texts.map((text) => lexicon(text));
-  const blend = blendedScorer(model, lexicon, BLEND_PARAMETERS);
+  const stacker = readSentimentStacker();
+  if (stacker === undefined) throw new Error('no sentiment stacker: run npm run train:sentiment-stacker');
+  const blend = stackedScorer(model, scorer.scoreComment, stackerFromWeights(stacker.weights));
   const parts: Array<[string, (text: string, index: number) => unknown]> = [
     ['lexicon', (text) => lexicon(text)],
     ['model alone', (text, index) => model.predict(text, readings[index] as SentimentScores)],
-    [`blend (model share ${BLEND_PARAMETERS.modelWeight})`, (text) => blend(text)],
+    ['blend (stacker)', (text) => blend(text)],
   ];
   return parts.map(([part, score]) => {
     const { seconds, cpuSeconds } = timedWithCpu(() => texts.forEach(score));

@@ -1,5 +1,5 @@
 import { EMBEDDING_MODEL } from '../engine/embeddings/index.js';
-import { SENTIMENT_ENGINE_VERSION } from '../engine/sentiment/index.js';
+import { sentimentEngineVersion } from '../engine/sentiment/load-lexicon.js';
 import type { WorkerKind } from '../contracts/worker-contracts.js';
 
 /**
@@ -10,7 +10,9 @@ import type { WorkerKind } from '../contracts/worker-contracts.js';
 export const TOPIC_ENGINE_VERSION = 'local-topics-1.1';
 
 export const LOCAL_ENGINE_VERSIONS: Readonly<Record<WorkerKind, string>> = {
-  sentiment: SENTIMENT_ENGINE_VERSION,
+  // The lexicon's version, or, when the stacked blend is on, the lexicon's, the model's and the stacker's
+  // ('local-sentiment-2.0+ft-<model sha256>+stack-<weights sha256>', 8 hex digits each).
+  sentiment: sentimentEngineVersion(),
   // The local embedding model's name is its version: a change of vectors is a new model.
   embeddings: EMBEDDING_MODEL,
   topics: TOPIC_ENGINE_VERSION,

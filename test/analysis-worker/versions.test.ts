@@ -5,7 +5,7 @@ import {
   TOPIC_ENGINE_VERSION,
 } from '../../src/analysis-worker/engine-versions.js';
 import { EMBEDDING_MODEL, embedText } from '../../src/engine/embeddings/index.js';
-import { SENTIMENT_ENGINE_VERSION } from '../../src/engine/sentiment/index.js';
+import { sentimentEngineVersion } from '../../src/engine/sentiment/load-lexicon.js';
 import {
   CHAT_PATH,
   chatCompletion,
@@ -24,6 +24,9 @@ import {
   startWorker,
   type RunningWorker,
 } from './worker-harness.js';
+
+/** The sentiment engine this process runs (the lexicon's version, or lexicon, model and stacker when on). */
+const SENTIMENT_VERSION = sentimentEngineVersion();
 
 /** WORKER_VERSION unset: output.version says what answered. */
 const UNSET = { WORKER_VERSION: '' };
@@ -48,7 +51,7 @@ describe('without WORKER_VERSION, the local engine', () => {
 
   it('has versions built from the engine constants', () => {
     expect(LOCAL_ENGINE_VERSIONS).toEqual({
-      sentiment: SENTIMENT_ENGINE_VERSION,
+      sentiment: SENTIMENT_VERSION,
       embeddings: EMBEDDING_MODEL,
       topics: TOPIC_ENGINE_VERSION,
     });
@@ -56,7 +59,7 @@ describe('without WORKER_VERSION, the local engine', () => {
 
   it('reports the sentiment engine version', async () => {
     const { body } = await postJson(`${worker.url}/sentiment/runsync`, sentimentRequest(SAMPLE_COMMENTS));
-    expect(body.output).toMatchObject({ status: 'completed', version: SENTIMENT_ENGINE_VERSION });
+    expect(body.output).toMatchObject({ status: 'completed', version: SENTIMENT_VERSION });
   });
 
   it('reports it for a large batch answered in an engine thread too', async () => {
@@ -65,7 +68,7 @@ describe('without WORKER_VERSION, the local engine', () => {
       text: `Comment number ${index}: the lessons are clear but the pace is too fast`,
     }));
     const { body } = await postJson(`${worker.url}/sentiment/runsync`, sentimentRequest(items));
-    expect(body.output).toMatchObject({ status: 'completed', version: SENTIMENT_ENGINE_VERSION });
+    expect(body.output).toMatchObject({ status: 'completed', version: SENTIMENT_VERSION });
   });
 
   it('reports the embedding model as the embeddings version', async () => {
@@ -82,13 +85,13 @@ describe('without WORKER_VERSION, the local engine', () => {
     const request = sentimentRequest(SAMPLE_COMMENTS.map((item) => ({ ...item })));
     request.input.items[0].text = ' ';
     const { body } = await postJson(`${worker.url}/sentiment/runsync`, request);
-    expect(body.output).toMatchObject({ status: 'failed', version: SENTIMENT_ENGINE_VERSION });
+    expect(body.output).toMatchObject({ status: 'failed', version: SENTIMENT_VERSION });
   });
 
   it('reports every engine on /health and its own on each service health', async () => {
     const root = await getJson(`${worker.url}/health`);
     expect(root.body).toMatchObject({ version: LOCAL_ENGINE_VERSION, versions: LOCAL_ENGINE_VERSIONS });
-    expect(LOCAL_ENGINE_VERSION).toBe(`${SENTIMENT_ENGINE_VERSION}+${EMBEDDING_MODEL}+${TOPIC_ENGINE_VERSION}`);
+    expect(LOCAL_ENGINE_VERSION).toBe(`${SENTIMENT_VERSION}+${EMBEDDING_MODEL}+${TOPIC_ENGINE_VERSION}`);
     expect((await getJson(`${worker.url}/topics/health`)).body.version).toBe(TOPIC_ENGINE_VERSION);
     expect((await getJson(`${worker.url}/nothing`)).body.output.version).toBe(LOCAL_ENGINE_VERSION);
   });
@@ -136,7 +139,7 @@ describe('without WORKER_VERSION, a language model', () => {
     const { body } = await postJson(`${worker.url}/sentiment/runsync`, sentimentRequest(SAMPLE_COMMENTS));
     expect(body.output).toMatchObject({
       status: 'completed',
-      version: SENTIMENT_ENGINE_VERSION,
+      version: SENTIMENT_VERSION,
       engine: { source: 'local-fallback' },
     });
   });

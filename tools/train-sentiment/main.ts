@@ -3,6 +3,8 @@
  * (data/sentiment-corpus) with Debian's `fasttext` (a development-time tool: nothing runs it in production),
  * deterministically (fixed seed, one thread), and prints the validation figures of the shipped model as the
  * engine runs it (src/engine/sentiment/fasttext-model.ts). One row in ten of the corpus is held out for validation.
+ * Then it re-fits the stacker that combines the model with the lexicon (stacker.ts), since a stacker is only
+ * valid for the model it was fit on.
  */
 
 import { readFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { modelInput } from '../../src/engine/sentiment/model-text.js';
 import { dominantLabel } from '../../src/engine/sentiment/score.js';
 import { FASTTEXT_SEED, trainQuantizedModel } from '../fasttext-cli.js';
 import { hash, isValidationRow, LABELS, readCorpus, type CorpusRow } from './corpus.js';
+import { trainSentimentStacker } from './stacker.js';
 
 export const MODEL_FILE = 'src/engine/sentiment/data/sentiment-model.ftz';
 
@@ -95,6 +98,8 @@ async function main(): Promise<void> {
       `  ${language.padEnd(8)} n=${String(subset.length).padStart(4)}  macro-F1 ${format(macroF1(subset).macro)}`,
     );
   }
+  console.log('');
+  await trainSentimentStacker(MODEL_FILE);
 }
 
 await main();

@@ -1,60 +1,50 @@
 /**
- * The engine's sentiment: the learned model and the lexicon, blended. The model is stacked over the lexicon
- * (it reads the lexicon's scores as tokens beside the words) and reads what students write the way the
- * corpus taught it (implicit complaints, sarcasm, suggestions that are neutral); the lexicon reads words
- * the corpus never showed and explains every score. The model's probabilities are tempered first (fastText
- * is overconfident on short texts), then mixed linearly with the lexicon's.
+ * The engine's sentiment: the learned model and the lexicon, combined by the stacker (stacker.ts), a small
+ * logistic regression over both parts' probabilities and a few facts about the comment (did the lexicon find
+ * any evidence, the comment's language, its length), fit on the development sets' even rows
+ * (`npm run train:sentiment-stacker`). The model is itself stacked over the lexicon (it reads the lexicon's
+ * scores as tokens beside the words) and reads what students write the way the corpus taught it (implicit
+ * complaints, sarcasm, suggestions that are neutral); the lexicon reads words the corpus never showed,
+ * explains every score (`scoreComment`), and is the engine alone when there is no model.
  */
 
 import type { SentimentScores } from '../contracts.js';
 import type { SentimentModel } from './learned-model.js';
+import type { CommentEvidence } from './score.js';
+import { scoresOfEvidence } from './score.js';
+import { softmaxScores, stackerFeatures, stackerLogits, STACKER_FEATURE_COUNT, type Stacker } from './stacker.js';
 
-export interface BlendParameters {
-  /** Share of the model in the blend (0: the lexicon alone, 1: the model alone). */
-  modelWeight: number;
-  /** Temperature applied to the model's probabilities (> 1 softens them). */
-  temperature: number;
+/** The stacker's probabilities for one comment, given both parts' readings of it. */
+export function stackScores(
+  stacker: Stacker,
+  evidence: CommentEvidence,
+  lexicon: SentimentScores,
+  model: SentimentScores,
+): SentimentScores {
+  const logits = stackerLogits(
+    stacker.weights,
+    stackerFeatures(evidence, lexicon, model, new Float64Array(STACKER_FEATURE_COUNT)),
+    new Float64Array(3),
+  );
+  return softmaxScores(logits[0] ?? 0, logits[1] ?? 0, logits[2] ?? 0);
 }
 
 /**
- * Chosen on the even rows of the development sets (odd rows reported by bench:engine-quality): at this
- * temperature a model share of 0.3 costs the least on real evaluations for what it gains on the corpus.
- * The share a process uses comes from SENTIMENT_MODEL_WEIGHT (load-lexicon.ts).
+ * A scorer of the stacked blend: the lexicon reads the comment once (its evidence and its probabilities), the
+ * model reads it with the lexicon's probabilities, the stacker weighs both. Two small buffers are reused across
+ * calls (a scorer is used by one thread), so a comment costs no allocation beyond the two parts' own.
  */
-export const BLEND_PARAMETERS: BlendParameters = { modelWeight: 0.3, temperature: 2 };
-
-function temper(scores: SentimentScores, temperature: number): SentimentScores {
-  const exponent = 1 / temperature;
-  const positive = scores.positive ** exponent;
-  const neutral = scores.neutral ** exponent;
-  const negative = scores.negative ** exponent;
-  const total = positive + neutral + negative;
-  if (!(total > 0)) return { positive: 0, neutral: 1, negative: 0 };
-  return { positive: positive / total, neutral: neutral / total, negative: negative / total };
-}
-
-export function blendScores(
-  model: SentimentScores,
-  lexicon: SentimentScores,
-  parameters: BlendParameters,
-): SentimentScores {
-  const tempered = temper(model, parameters.temperature);
-  const weight = parameters.modelWeight;
-  return {
-    positive: weight * tempered.positive + (1 - weight) * lexicon.positive,
-    neutral: weight * tempered.neutral + (1 - weight) * lexicon.neutral,
-    negative: weight * tempered.negative + (1 - weight) * lexicon.negative,
-  };
-}
-
-/** A scorer of the blend over a model and a lexicon scorer. */
-export function blendedScorer(
+export function stackedScorer(
   model: SentimentModel,
-  lexicon: (text: string) => SentimentScores,
-  parameters: BlendParameters,
+  scoreComment: (text: string) => CommentEvidence,
+  stacker: Stacker,
 ): (text: string) => SentimentScores {
+  const features = new Float64Array(STACKER_FEATURE_COUNT);
+  const logits = new Float64Array(3);
   return (text) => {
-    const read = lexicon(text);
-    return blendScores(model.predict(text, read), read, parameters);
+    const evidence = scoreComment(text);
+    const lexicon = scoresOfEvidence(evidence);
+    stackerLogits(stacker.weights, stackerFeatures(evidence, lexicon, model.predict(text, lexicon), features), logits);
+    return softmaxScores(logits[0] ?? 0, logits[1] ?? 0, logits[2] ?? 0);
   };
 }

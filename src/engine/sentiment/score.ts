@@ -6,7 +6,7 @@
  */
 
 import type { SentimentLabel, SentimentScores } from '../contracts.js';
-import { languageVotesOfTokens } from '../text/language.js';
+import { languageVotesOfTokens, type LanguageVotes } from '../text/language.js';
 import {
   buildSentimentLexicon,
   MODIFIERS,
@@ -291,6 +291,8 @@ export interface CommentShape {
   negations: number;
   /** Emojis and emoticons with a valence. */
   emojis: number;
+  /** The comment's language votes (`languageFromVotes` turns them into `detectLanguage`'s answer). */
+  languageVotes: LanguageVotes;
 }
 
 /**
@@ -329,6 +331,7 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
     questions: scanned.questions,
     negations: 0,
     emojis: 0,
+    languageVotes: votes,
   };
   scanned.sentences.forEach((sentence, sentenceIndex) => {
     const shape = sentenceShape(sentence);
@@ -416,8 +419,11 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
   return { positive, negative, lukewarm, shape: commentShape };
 }
 
-/** Positive/neutral/negative probabilities (each >= 0, summing to 1) from a comment's evidence. */
-function probabilities({ positive, negative, lukewarm, shape }: CommentEvidence): SentimentScores {
+/**
+ * Positive/neutral/negative probabilities (each >= 0, summing to 1) from a comment's evidence: what
+ * `scoreSentiment` returns for the comment `scoreComment` read (the stacker needs both without reading twice).
+ */
+export function scoresOfEvidence({ positive, negative, lukewarm, shape }: CommentEvidence): SentimentScores {
   const mixed = shape.contrast ? P.contrastedNeutral : P.mixedNeutral;
   const neutral = P.neutralBase + lukewarm + mixed * Math.min(positive, negative);
   const weights = [positive, neutral, negative].map((weight) => weight ** P.sharpness);
@@ -471,7 +477,7 @@ function rememberingLookups(lexicon: SentimentLexicon): SentimentLexicon {
 export function createSentimentScorer(tables: SentimentTables): SentimentScorer {
   const lexicon = rememberingLookups(buildSentimentLexicon(tables));
   return Object.freeze({
-    scoreSentiment: (text: string) => probabilities(scoreComment(lexicon, text)),
+    scoreSentiment: (text: string) => scoresOfEvidence(scoreComment(lexicon, text)),
     scoreComment: (text: string, trace?: TracedContribution[]) => scoreComment(lexicon, text, trace),
   });
 }

@@ -102,7 +102,8 @@ export function detectLanguage(text: string): LanguageCode {
   return languageFromVotes(languageVotes(text));
 }
 
-function languageFromVotes(votes: LanguageVotes): LanguageCode {
+/** The language of a comment from its votes (what `detectLanguage` answers; the sentiment scorer keeps its votes). */
+export function languageFromVotes(votes: LanguageVotes): LanguageCode {
   const philippine = votes.tl + votes.ceb;
   const total = votes.en + philippine;
   if (total < 1) return 'unknown';
