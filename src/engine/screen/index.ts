@@ -20,12 +20,12 @@ import {
 } from './lexicon.js';
 import { shippedScreenModel, SCREEN_MODEL_VERSION } from './model.js';
 import { verbFamily } from './morph.js';
-import { joinDetachedPrefixes, screenSentences } from './normalize.js';
+import { joinDetachedCausatives, joinDetachedPrefixes, rulesReading, screenSentences } from './normalize.js';
 
 export { ALERT_CATEGORIES, type AlertCategory } from './lexicon.js';
 
 /** The rules' own version (lexicon.ts, morph.ts, normalize.ts); bump when their results change. */
-export const SCREEN_RULES_VERSION = 'rules-1.1';
+export const SCREEN_RULES_VERSION = 'rules-1.2';
 
 /**
  * Whether the learned model screens beside the rules: SCREEN_MODEL=on|off, default on. On the second fresh set
@@ -69,6 +69,8 @@ interface CompiledPattern {
   yieldsTo: AlertCategory | undefined;
   /** Words the pattern spells itself ("dont want to live"): not a denial when found inside its match. */
   ownWords: ReadonlySet<string>;
+  /** Index into GATES of the words every match holds (`needs`), or -1: the pattern is tried only where they occur. */
+  gate: number;
 }
 
 /** How far back a denial reaches: "never once called us", "hindi naman niya kami". */
@@ -88,10 +90,23 @@ function expandGroups(source: string): string {
 }
 
 function expand(source: string): string {
-  return joinDetachedPrefixes(expandGroups(source))
+  return joinDetachedCausatives(joinDetachedPrefixes(expandGroups(source)))
     .replace(/ ~~~ /g, ' (?:[a-z0-9,]+ ){0,9}?')
+    .replace(/ ~\/ /g, ' (?:(?!(?:and|tapos|then|but|pero|unya|kaso|however) )[a-z0-9]+ ){0,6}?')
     .replace(/ ~~ /g, ' (?:[a-z0-9,]+ ){0,6}?')
     .replace(/ ~ /g, ' (?:[a-z0-9,]+ ){0,3}?');
+}
+
+/** The distinct `needs` tests, each run at most once per sentence. */
+const GATES: RegExp[] = [];
+
+function gateIndex(needs: string | undefined): number {
+  if (needs === undefined) return -1;
+  const source = expand(needs);
+  const known = GATES.findIndex((gate) => gate.source === source);
+  if (known >= 0) return known;
+  GATES.push(new RegExp(source));
+  return GATES.length - 1;
 }
 
 function compile(): CompiledPattern[] {
@@ -105,6 +120,7 @@ function compile(): CompiledPattern[] {
       yieldsTo: pattern.yieldsTo,
       regex: new RegExp(`(?<![a-z0-9])(?:${expanded})(?![a-z0-9])`, 'g'),
       ownWords: new Set(expanded.match(/[a-z]+/g) ?? []),
+      gate: gateIndex(pattern.needs),
     };
   });
 }
@@ -193,7 +209,7 @@ function overlapsStronger(match: Match, matches: readonly Match[]): boolean {
  */
 export function screenRules(text: string): ScreenFlag[] {
   const matches: Match[] = [];
-  const sentences = screenSentences(text).map(defuse);
+  const sentences = screenSentences(text).map((sentence) => defuse(rulesReading(sentence)));
   const laugh = sentences.some((sentence) => LAUGH_CUES.test(sentence));
   for (const [sentenceIndex, sentence] of sentences.entries()) {
     const padded = `${sentence} `;
@@ -203,7 +219,13 @@ export function screenRules(text: string): ScreenFlag[] {
       schoolwork: SCHOOLWORK_CUES.test(sentence),
       laugh,
     };
+    // 0 untested, 1 present, 2 absent
+    const gates = new Uint8Array(GATES.length);
     for (const pattern of PATTERNS) {
+      if (pattern.gate >= 0) {
+        if (gates[pattern.gate] === 0) gates[pattern.gate] = (GATES[pattern.gate] as RegExp).test(padded) ? 1 : 2;
+        if (gates[pattern.gate] === 2) continue;
+      }
       pattern.regex.lastIndex = 0;
       for (let match = pattern.regex.exec(padded); match !== null; match = pattern.regex.exec(padded)) {
         const matched = match[0].trim();

@@ -103,3 +103,49 @@ export function screenSentences(raw: string): string[] {
     )
     .filter((sentence) => sentence.length > 0);
 }
+
+/**
+ * Causative and Cebuano prefixes that students also write apart ("ipa ambush", "gipa squat", "pina squat"): joined
+ * for the rules only. The model reads `screenSentences` as it was trained on, so these folds stay out of it.
+ */
+const DETACHED_CAUSATIVE = /(?<![a-z])(ipapa|ipina|ipa|ginapa|gipa|pinapa|pina) (?=[a-z]{3})/g;
+
+/** Politeness particles dropped for the rules ("ayoko na pong gumising" reads as "ayoko na gumising"). */
+const POLITENESS = / (?:po|pong|ho|poh) (?=[a-z])/g;
+
+/** Vowel-dropped texting spellings, folded for the rules only. */
+const RULES_SPELLINGS: Readonly<Record<string, string>> = {
+  kmi: 'kami',
+  kme: 'kami',
+  pg: 'pag',
+  pra: 'para',
+  sbi: 'sabi',
+  snbi: 'sinabi',
+  cnbi: 'sinabi',
+  cnsbi: 'sinasabi',
+  snsbi: 'sinasabi',
+  pssa: 'papasa',
+  gsto: 'gusto',
+  tlga: 'talaga',
+  ayw: 'ayaw',
+  bgsak: 'bagsak',
+  dmd: 'dmed',
+};
+
+/** The joining of `DETACHED_CAUSATIVE` for pattern sources, as `joinDetachedPrefixes` is for the common ones. */
+export function joinDetachedCausatives(text: string): string {
+  return text.replace(DETACHED_CAUSATIVE, '$1');
+}
+
+/**
+ * A sentence of `screenSentences` as the rules read it: politeness particles dropped, causative prefixes joined,
+ * a few vowel-dropped spellings folded. The model never sees this step.
+ */
+export function rulesReading(sentence: string): string {
+  return joinDetachedCausatives(
+    ` ${sentence} `
+      .replace(POLITENESS, ' ')
+      .replace(TOKEN, (token) => RULES_SPELLINGS[token] ?? token)
+      .trim(),
+  );
+}

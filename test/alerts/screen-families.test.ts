@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import { screenRules, type AlertCategory } from '../../src/engine/screen/index.js';
+import { rulesReading, screenSentences } from '../../src/engine/screen/normalize.js';
+
+/**
+ * The families of rules-1.2 (docs/alerts.md, "The screen"): each read in the ways a student would report it, in the
+ * four languages, and each beside innocent comments that share its words. Every example is written for this test.
+ */
+function categories(text: string): AlertCategory[] {
+  return screenRules(text).map((flag) => flag.category);
+}
+
+const FAMILIES: ReadonlyArray<readonly [string, AlertCategory, readonly string[], readonly string[]]> = [
+  [
+    'goods or food for a grade',
+    'integrity',
+    [
+      'my seatmate got a 1.25 after his mother sent sir two sacks of rice',
+      'kung may dalang pasalubong ka kay maam, plus 3 agad sa quiz',
+      'ang nagdala ug manok kang sir nakapasar, kaming wala nagdala bagsak',
+      'pag nilibre mo si sir ng dinner, exempted ka na sa finals',
+    ],
+    [
+      'sir brought rice and adobo for our christmas party and we all passed the quiz too',
+      'binigyan kami ni maam ng merienda pagkatapos ng exam, pasado pa kaming lahat',
+      'we had lechon at the acquaintance party, sir paid for it himself',
+    ],
+  ],
+  [
+    'a levy or fund for the teacher',
+    'integrity',
+    [
+      'every student must give 200 for her new laptop, if you dont you get an inc',
+      'nag ambag mi tig 150 para sa iyang bakasyon kay kung dili minus daw sa grado',
+      'may pa-fee si sir na 30 pesos kada quiz para ma-record ang score',
+      'nagbayad kami ng 250 diretso sa kanya para sa clearance, walang resibo',
+    ],
+    [
+      'the officers collected 50 each for the field trip fund, may resibo galing sa treasurer',
+      'nag ambagan kami para sa birthday ni maam, surprise namin yun',
+      'pay your tuition fee before the finals otherwise no permit, school policy',
+      'nagbayad ako ng 150 sa cashier para sa removal exam, may official receipt',
+    ],
+  ],
+  [
+    'exams sold or leaked',
+    'integrity',
+    [
+      'binenta daw ni sir ang questions ng midterm sa kabilang block',
+      'the final exam was leaked by maam to her favorite students the night before',
+      'gibaligya sa among instructor ang tubag sa quiz',
+    ],
+    [
+      'leaked daw yung schedule ng finals sa fb pero official announcement na pala',
+      'sir shared the answer key after the exam so we could check our mistakes',
+      'he sells his review book at the bookstore but answers our questions for free',
+    ],
+  ],
+  [
+    'a teacher drunk in class',
+    'integrity',
+    [
+      'kanunay hubog si maam inig sulod sa klase, nangalimyon pa ug tuba',
+      'sir is drunk again in our afternoon class, he slurs every word',
+      'amoy lambanog si sir pagpasok sa room',
+      'umiinom si sir ng beer bago magklase',
+    ],
+    [
+      'sir discussed drunk driving in our safety lecture',
+      'lasing na lasing ako sa kape kakareview haha',
+      'uminom ako ng maraming tubig bago ang klase',
+      'the chem lab smells of alcohol after we disinfect the tables',
+    ],
+  ],
+  [
+    'a stereotype of women said in passing',
+    'discrimination',
+    [
+      'maam said women are too emotional to lead a team',
+      'babae daw kami kaya mahina, hindi daw kami pwedeng maging lider ng thesis group',
+      'ingon ni sir ang babaye para ra sa kusina, dili angay mag engineer',
+    ],
+    [
+      'the girls got emotional during the farewell program and so did sir',
+      'maam chose a girl as our group leader and she was great',
+      'we discussed how the media shows women as emotional, good lesson',
+    ],
+  ],
+  [
+    'a religion called a cult',
+    'discrimination',
+    [
+      'sir keeps saying the religion of our classmate is a cult',
+      'kulto daw ang iglesia namin sabi ni maam sa harap ng klase',
+    ],
+    [
+      'in sociology we studied how cults recruit and how religions differ',
+      'our religion teacher explained the history of the church, very clear',
+    ],
+  ],
+  [
+    'a student with a disability or from a group kept out or told to leave',
+    'discrimination',
+    [
+      'he told our blind blockmate she should transfer to a special school instead',
+      'dili tugotan ni maam ang among classmate nga naka wheelchair moapil sa field trip',
+      'sabi ni sir sayang lang daw ang tuition ng mga katutubo',
+      'the muslim students always get lower grades from her even though they submit everything',
+    ],
+    [
+      'maam gave our deaf classmate printed notes and an interpreter, very inclusive',
+      'our muslim classmate went home to mindanao for eid and sir moved her exam',
+      'sir told us to go home safely to our provinces for the holidays',
+    ],
+  ],
+  [
+    'punishment of the body',
+    'abuse',
+    [
+      'pag late ka pinapasquat ka ni sir sa hallway hanggang dismissal',
+      'gipaluhod mi ni maam sa initan kay saba daw mi, duha ka oras',
+      'she made the late students kneel for the whole period',
+      'pinitik ni sir sa tenga yung classmate kong nagkamali',
+      'he grabbed my seatmate by the collar in front of everyone',
+    ],
+    [
+      'we did fifty squats in PE under the sun, tiring but fun',
+      'pinatayo ako ni maam para sumagot sa recitation',
+      'sir made us stand up and stretch in the middle of the lecture',
+      'pinaluhod kami sa chapel para magdasal bago ang retreat',
+    ],
+  ],
+  [
+    'insults and humiliation',
+    'abuse',
+    [
+      'she told me in front of the class that i am too stupid for engineering',
+      'inutil daw kami lahat, sabi ni sir habang binabalik ang exams',
+      'every meeting he picks one student to humiliate',
+    ],
+    ['i am too dumb for calculus haha but sir is patient', 'he raises his voice sometimes but never insults anyone'],
+  ],
+  [
+    'a weapon, an ambush, a bomb, a veiled warning',
+    'threat',
+    [
+      'may baril ako sa bahay, subukan niyo akong isumbong',
+      'ipa ambush kuno niya ang mo reklamo sa iyaha',
+      'may nakasulat sa pader na pasasabugin ang library sa lunes',
+      'sir said something bad will happen to me if i tell the dean',
+      'i will be waiting by his car tonight, hell regret this',
+      'he said he would break my arm if i answered back',
+    ],
+    [
+      'may baril yung guard sa gate, safe naman',
+      'i have a bomb reviewer for the finals, sharing it in the gc',
+      'we had a bomb drill last friday and everyone evacuated fast',
+      'abangan niyo ang results ng finals sabi ni sir',
+      'something bad will happen to your grade if you skip the lab, maam warned',
+      'ill be waiting for sir at his office to consult about my thesis',
+    ],
+  ],
+  [
+    'self-harm told in any of the four languages',
+    'self_harm',
+    [
+      'naghiwa na usab ko sa akong bukton gabii, wala koy masultihan',
+      'hiniwa ko na naman ang pulso ko kagabi',
+      'iniisip kong inumin lahat ng sleeping pills sa bahay para matapos na',
+      'i stood at the edge of the rooftop and thought about letting go',
+      'mas mabuti pa siguro kung wala na ako, pabigat lang ako',
+      'if i died this week nobody would notice',
+      'gusto na lang ko mamatay, walay pulos ning akong kinabuhi',
+      'gabii gabii ko naghunahuna unsaon pagpakamatay',
+    ],
+    [
+      'i cut my finger in the cookery lab, maam brought me to the clinic',
+      'i burned my arm on the hot plate in chem lab, first aid right away',
+      'i want to disappear from the group chat, too many notifications',
+      'we wrote letters to our parents during the retreat, nakakaiyak',
+      'take all your vitamins and drink lots of water, maam reminds us',
+    ],
+  ],
+  [
+    'harassment told by what was done',
+    'harassment',
+    [
+      'sir tries to look up our skirts when we write on the board',
+      'he rests his hand on my lower back whenever i present',
+      'sir sends me good night babe with kiss emojis',
+      'humihingi si sir ng pics ko sa messenger, wag ko daw sabihin kahit kanino',
+      'pinaiwan ako ni sir pagkatapos ng klase tapos ni-lock niya ang pinto',
+      'he said we could fix my grade at a bar tonight, come alone',
+      'ang sexy daw ng legs ko sabi ni sir during consultation',
+      'private tutorial sa office ni sir pero para lang sa mga pretty daw',
+    ],
+    [
+      'sir sends us good morning messages with bible verses',
+      'maam sent us a photo of her baby, so cute',
+      'sir asked for our 2x2 pictures for the records',
+      'maam stayed after class to help me and kept the door open',
+      'we celebrated our passing grades at a resto bar with our blockmates',
+      'nice body of work in your portfolio, sir told me',
+    ],
+  ],
+];
+
+describe('the rules-1.2 families', () => {
+  for (const [family, category, positives, negatives] of FAMILIES) {
+    describe(family, () => {
+      it.each(positives)(`reads %j as ${category}`, (text) => {
+        expect(categories(text)).toContain(category);
+      });
+      it.each(negatives)('does not flag %j', (text) => {
+        expect(screenRules(text)).toEqual([]);
+      });
+    });
+  }
+
+  it('does not read a student beaten at home as self-harm (§11: a student in danger of harming themselves)', () => {
+    expect(categories('sinasaktan ako ng tatay ko pag mababa ang grades ko, takot na akong umuwi')).not.toContain(
+      'self_harm',
+    );
+    // The same student who speaks of harming himself is read as self-harm.
+    expect(categories('binubugbog ako sa bahay at gusto ko na lang mamatay, wala na akong gana')).toContain(
+      'self_harm',
+    );
+  });
+
+  it('names the words that raised the flag', () => {
+    const [flag] = screenRules('required daw mag ambag ng 300 para sa laptop fund niya, otherwise inc');
+    expect(flag?.category).toBe('integrity');
+    expect(flag?.evidence.join(' ')).toContain('laptop fund niya');
+  });
+
+  it('needs two weak cues where one would be innocent', () => {
+    // A picture asked for alone, or secrecy alone, is not a report; together they are.
+    expect(screenRules('humingi si sir ng picture ko para sa id')).toEqual([]);
+    expect(screenRules('sir told me not to tell anyone about the surprise quiz')).toEqual([]);
+    expect(categories('humingi si sir ng picture ko, wag ko daw sabihin kahit kanino')).toEqual(['harassment']);
+    expect(screenRules('sir asked for my pictures for the id')).toEqual([]);
+  });
+});
+
+describe('the rules-only reading', () => {
+  it('drops politeness particles and joins causative prefixes written apart', () => {
+    expect(screenSentences('ayoko na pong gumising').map(rulesReading)).toEqual(['ayoko na gumising']);
+    expect(screenSentences('ipa ambush daw niya').map(rulesReading)).toEqual(['ipaambush daw niya']);
+  });
+
+  it('leaves the text the model reads as it was', () => {
+    expect(screenSentences('ayoko na pong gumising, ipa ambush daw')).toEqual([
+      'ayoko na pong gumising , ipa ambush daw',
+    ]);
+  });
+});
