@@ -15,7 +15,7 @@ import { screenSentences } from './normalize.js';
 export const SCREEN_MODEL_FILE = new URL('data/screen-model.ftz', import.meta.url);
 
 /** The model's version, part of the screen's engine version; bump when the shipped model changes. */
-export const SCREEN_MODEL_VERSION = 'ft-3';
+export const SCREEN_MODEL_VERSION = 'ft-4';
 
 const SCREEN_MODEL_SETTINGS_FILE = new URL('data/screen-model.json', import.meta.url);
 
