@@ -13,6 +13,7 @@ import { scoresOfEvidence } from '../../src/engine/sentiment/score.js';
 import {
   STACKER_FEATURE_COUNT,
   STACKER_FEATURES,
+  stackerApplies,
   stackerFeatures,
   stackerFromWeights,
 } from '../../src/engine/sentiment/stacker.js';
@@ -89,6 +90,27 @@ describe('the stacked scorer', () => {
     };
     expect(top('She is a wonderful teacher, very kind and patient')).toBe('positive');
     expect(top('Boring lectures and he is always late, we learned nothing')).toBe('negative');
+  });
+
+  it('decides only for comments not in English or without sentiment evidence; elsewhere the lexicon stands', () => {
+    const lexiconOf = (text: string) => scoresOfEvidence(scorer.scoreComment(text));
+    // English with sentiment words: the lexicon's reading, exactly.
+    for (const text of ['She is a wonderful teacher, very kind and patient', 'Boring lectures, we learned nothing'])
+      expect(blend(text)).toEqual(lexiconOf(text));
+    // No word at all: the lexicon's neutral, whatever the model would say.
+    for (const text of ['', '???', '10/10']) expect(blend(text)).toEqual(lexiconOf(text));
+    // Filipino or Cebuano: the stacker's reading, not the lexicon's.
+    for (const text of ['sana po mas mabagal magturo si sir', 'Lisod kaayo sabton iyang leksyon'])
+      expect(blend(text)).not.toEqual(lexiconOf(text));
+    const features = new Float64Array(STACKER_FEATURE_COUNT);
+    features[8] = 1;
+    expect(stackerApplies(features, 5)).toBe(false);
+    features[7] = 1;
+    expect(stackerApplies(features, 5)).toBe(true);
+    expect(stackerApplies(features, 0)).toBe(false);
+    features[7] = 0;
+    features[8] = 0;
+    expect(stackerApplies(features, 5)).toBe(true);
   });
 
   it('rejects weights of the wrong shape', () => {

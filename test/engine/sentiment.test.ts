@@ -9,7 +9,12 @@ import {
 } from '../../src/engine/sentiment/index.js';
 import { loadSentimentScorer, readSentimentTables } from '../../src/engine/sentiment/load-lexicon.js';
 
-const { scoreSentiment } = loadSentimentScorer();
+/**
+ * The lexicon's rules, tested as the lexicon reads them (`scoreLexicon`): the engine's default reading is the stacked
+ * blend over the lexicon and the learned model where the stacker applies (test/engine/sentiment-stacker.test.ts).
+ */
+const shared = loadSentimentScorer();
+const scoreSentiment = shared.scoreLexicon ?? shared.scoreSentiment;
 
 function label(text: string): SentimentLabel {
   return dominantLabel(scoreSentiment(text));

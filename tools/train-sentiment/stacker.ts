@@ -24,6 +24,7 @@ import {
 import { createSentimentScorer, dominantLabel, type CommentEvidence } from '../../src/engine/sentiment/score.js';
 import {
   softmaxScores,
+  stackerApplies,
   stackerFeatures,
   stackerFromWeights,
   stackerLogits,
@@ -59,6 +60,8 @@ interface StackRow {
   lexicon: SentimentScores;
   model: SentimentScores;
   features: Float64Array;
+  /** The comment's word count (stackerApplies). */
+  words: number;
 }
 
 export interface HeldOutFigures {
@@ -108,7 +111,15 @@ function linearMix(model: SentimentScores, lexicon: SentimentScores): SentimentS
   };
 }
 
-function stackedLabel(weights: Float64Array, features: Float64Array, logits: Float64Array): SentimentLabel {
+/** The blend's label, as the engine reads it: the lexicon's where the stacker does not apply (blend.ts). */
+function stackedLabel(
+  weights: Float64Array,
+  features: Float64Array,
+  logits: Float64Array,
+  lexicon: SentimentScores,
+  words: number,
+): SentimentLabel {
+  if (!stackerApplies(features, words)) return dominantLabel(lexicon);
   stackerLogits(weights, features, logits);
   return dominantLabel(softmaxScores(logits[0] ?? 0, logits[1] ?? 0, logits[2] ?? 0));
 }
@@ -122,7 +133,7 @@ function stackRows(model: SentimentModel): StackRow[] {
     const lexiconScores = lexicon.scoreSentiment(text);
     const modelScores = model.predict(text, lexiconScores);
     const features = stackerFeatures(evidence, lexiconScores, modelScores, new Float64Array(STACKER_FEATURE_COUNT));
-    rows.push({ set, half, gold, lexicon: lexiconScores, model: modelScores, features });
+    rows.push({ set, half, gold, lexicon: lexiconScores, model: modelScores, features, words: evidence.shape.words });
   };
   const sets = readDevelopmentSets();
   if (sets.length === 0)
@@ -143,7 +154,7 @@ function meanTuningF1(rows: readonly StackRow[], sets: readonly string[], weight
     const subset = rows.filter((row) => row.set === set && row.half === 0);
     sum += macroF1(
       subset.map((row) => row.gold),
-      subset.map((row) => stackedLabel(weights, row.features, logits)),
+      subset.map((row) => stackedLabel(weights, row.features, logits, row.lexicon, row.words)),
     );
   }
   return sum / sets.length;
@@ -173,7 +184,8 @@ export async function fitSentimentStacker(
   const model = await createSentimentModel(bytes);
   const rows = stackRows(model);
   const sets = [...new Set(rows.map((row) => row.set))];
-  const tuning = rows.filter((row) => row.half === 0);
+  // Fit where it decides: the tuning rows on which the stacker applies (elsewhere the lexicon's reading stands).
+  const tuning = rows.filter((row) => row.half === 0 && stackerApplies(row.features, row.words));
   const setSizes = new Map(sets.map((set) => [set, tuning.filter((row) => row.set === set).length]));
   const fitted = fitLogistic({
     features: tuning.map((row) => row.features),
@@ -217,7 +229,7 @@ export async function fitSentimentStacker(
         ),
         stacker: macroF1(
           gold,
-          subset.map((row) => stackedLabel(stacker.weights, row.features, logits)),
+          subset.map((row) => stackedLabel(stacker.weights, row.features, logits, row.lexicon, row.words)),
         ),
       };
     };

@@ -1,7 +1,8 @@
 /**
  * The engine's sentiment: the learned model and the lexicon, combined by the stacker (stacker.ts), a small
  * logistic regression over both parts' probabilities and a few facts about the comment (did the lexicon find
- * any evidence, the comment's language, its length), fit on the development sets' even rows
+ * any evidence, the comment's language, its length), which decides where `stackerApplies` (a comment not read as
+ * English, or one without any sentiment evidence; elsewhere the lexicon's reading stands), fit on the development sets' even rows
  * (`npm run train:sentiment-stacker`). The model is itself stacked over the lexicon (it reads the lexicon's
  * scores as tokens beside the words) and reads what students write the way the corpus taught it (implicit
  * complaints, sarcasm, suggestions that are neutral); the lexicon reads words the corpus never showed,
@@ -12,7 +13,14 @@ import type { SentimentScores } from '../contracts.js';
 import type { SentimentModel } from './learned-model.js';
 import type { CommentEvidence } from './score.js';
 import { scoresOfEvidence } from './score.js';
-import { softmaxScores, stackerFeatures, stackerLogits, STACKER_FEATURE_COUNT, type Stacker } from './stacker.js';
+import {
+  softmaxScores,
+  stackerApplies,
+  stackerFeatures,
+  stackerLogits,
+  STACKER_FEATURE_COUNT,
+  type Stacker,
+} from './stacker.js';
 
 /** The stacker's probabilities for one comment, given both parts' readings of it. */
 export function stackScores(
@@ -21,11 +29,9 @@ export function stackScores(
   lexicon: SentimentScores,
   model: SentimentScores,
 ): SentimentScores {
-  const logits = stackerLogits(
-    stacker.weights,
-    stackerFeatures(evidence, lexicon, model, new Float64Array(STACKER_FEATURE_COUNT)),
-    new Float64Array(3),
-  );
+  const features = stackerFeatures(evidence, lexicon, model, new Float64Array(STACKER_FEATURE_COUNT));
+  if (!stackerApplies(features, evidence.shape.words)) return lexicon;
+  const logits = stackerLogits(stacker.weights, features, new Float64Array(3));
   return softmaxScores(logits[0] ?? 0, logits[1] ?? 0, logits[2] ?? 0);
 }
 
@@ -44,7 +50,9 @@ export function stackedScorer(
   return (text) => {
     const evidence = scoreComment(text);
     const lexicon = scoresOfEvidence(evidence);
-    stackerLogits(stacker.weights, stackerFeatures(evidence, lexicon, model.predict(text, lexicon), features), logits);
+    stackerFeatures(evidence, lexicon, model.predict(text, lexicon), features);
+    if (!stackerApplies(features, evidence.shape.words)) return lexicon;
+    stackerLogits(stacker.weights, features, logits);
     return softmaxScores(logits[0] ?? 0, logits[1] ?? 0, logits[2] ?? 0);
   };
 }

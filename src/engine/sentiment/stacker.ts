@@ -77,6 +77,18 @@ export function stackerFeatures(
   return into;
 }
 
+/**
+ * Where the stacker decides: a comment not read as English, or one in which the lexicon found no evidence at all.
+ * An English comment with sentiment words keeps the lexicon's reading: on the English development sets the lexicon
+ * is right two times in three where the two parts disagree (docs/sentiment-engine.md), while on Filipino, Cebuano and
+ * code-switched comments, and on English comments without a sentiment word, the model reads what the lexicon cannot.
+ * A comment without a word (empty, numbers, punctuation) keeps the lexicon's neutral.
+ */
+export function stackerApplies(features: Float64Array, words: number): boolean {
+  if (words === 0) return false; // nothing for the model to read: the lexicon's neutral
+  return features[8] === 0 || features[7] === 1;
+}
+
 /** The three class scores z_k of a feature vector, written into `into`. */
 export function stackerLogits(weights: Float64Array, features: Float64Array, into: Float64Array): Float64Array {
   const count = features.length;
