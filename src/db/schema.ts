@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -299,6 +299,8 @@ export interface SubmissionEmbeddingTable {
   model: string;
   dimensions: number;
   embedding: Buffer;
+  /** The vector's key (float32-frame.ts `embeddingKey`), computed by PostgreSQL from `embedding`. */
+  embedding_key: GeneratedAlways<Buffer>;
   created_at: CreatedAt;
 }
 

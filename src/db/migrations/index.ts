@@ -6,6 +6,7 @@ import * as analysisPipelines from './0004-analysis-pipelines.js';
 import * as analyticsViews from './0005-analytics-views.js';
 import * as principalNotifications from './0006-principal-notifications.js';
 import * as alerts from './0007-alerts.js';
+import * as embeddingKeys from './0008-embedding-keys.js';
 
 /** Every migration in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-analytics-views': analyticsViews,
   '0006-principal-notifications': principalNotifications,
   '0007-alerts': alerts,
+  '0008-embedding-keys': embeddingKeys,
 };

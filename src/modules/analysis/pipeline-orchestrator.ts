@@ -10,12 +10,13 @@ import { WorkerClient } from '../../common/worker-client/index.js';
 import { retryRefusedConnections } from '../../common/worker-client/refused-connection-retry.js';
 import type { Trx } from '../../common/database/database.js';
 import type { StageStates } from '../../db/schema.js';
-import type { RecommendationInput } from '../../engine/contracts.js';
+import type { RecommendationInput, SampleComment, SentimentLabel } from '../../engine/contracts.js';
 import { MAX_RECOMMENDATIONS, MIN_RECOMMENDATIONS } from '../../engine/recommendations/index.js';
 import { dominantLabel } from '../../engine/sentiment/index.js';
 import { personalNamesIn, scrubPersonalNames, wordCount, withoutPersonalNames } from '../../engine/text/index.js';
 import type { LanguageModelProvider } from '../../llm/index.js';
 import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
+import { callInBatchesStoringBehind } from './batch-calls.js';
 import { LANGUAGE_MODEL } from './language-model.provider.js';
 import { PipelineQueue } from './pipeline-queue.js';
 import {
@@ -28,6 +29,7 @@ import {
 } from './pipeline-stages.js';
 import { PipelinesRepository, type PipelineRow } from './pipelines.repository.js';
 import { PipelineWarning } from './pipelines.service.js';
+import { ReadAhead } from './read-ahead.js';
 import { dimensionAverages, sampleComments, topicInsights } from './recommendation-input.js';
 import { ResultsRepository, type SentimentRow } from './results.repository.js';
 import { normalizeLabel } from './topic-labels.js';
@@ -44,11 +46,35 @@ const CONTRACT_VERSION = '1.0';
 /** The topic model's seed: a rerun over the same comments gives the same topics. */
 const TOPIC_SEED = 42;
 
+/**
+ * The recommendations' reading of the run's scored comments is started by the topic modeling stage while the worker
+ * models the topics (`ReadAhead`), and held this long for the recommendations job, at most this many at once.
+ */
+const READ_AHEAD_TTL_MS = 5 * 60_000;
+const READ_AHEAD_ENTRIES = 4;
+/** Comments scrubbed between two turns of the event loop (~10 ms each). */
+const SCRUB_SLICE = 500;
+
+/** The run's scored comments as the recommendations read them: fixed once the sentiment stage has committed. */
+interface ScoredReading {
+  comments: Awaited<ReturnType<ResultsRepository['scoredComments']>>;
+  /** Every comment with text, scrubbed, and whom it is about: what the actions' text is matched against. */
+  known: KnownComment[];
+  samples: SampleComment[];
+  /** The scrubbing of the pipeline's comments, each scrubbed once (the topics' quotes are among them). */
+  scrub: (text: string) => string;
+}
+
 /** A stage failure the pipeline should not retry: the message is stored after the stage key. */
 class StageFailure extends DomainError {
   constructor(message: string) {
     super('invalid', message);
   }
+}
+
+/** Spec: negative and neutral comments pass the sentiment gate; a positive one with 10 words or more. */
+export function passesGate(label: SentimentLabel, text: string): boolean {
+  return label !== 'positive' || wordCount(text) >= GATE_POSITIVE_MINIMUM_WORDS;
 }
 
 interface StageContext {
@@ -69,6 +95,7 @@ type Next = { job: PipelineJobName; data: StageJobData } | { completed: true } |
 @Injectable()
 export class PipelineOrchestrator {
   private readonly client: WorkerClient;
+  private readonly scoredAhead = new ReadAhead<ScoredReading>(READ_AHEAD_TTL_MS, READ_AHEAD_ENTRIES);
 
   constructor(
     @Inject(PipelinesRepository) private readonly pipelines: PipelinesRepository,
@@ -208,7 +235,8 @@ export class PipelineOrchestrator {
   /**
    * Every cleaned comment to the sentiment worker; results pinned to the ids sent; run COMPLETED. Each batch's
    * results are stored while the next batch is scored (one write in flight, guarded by the stage and attempt:
-   * results.repository.ts `storeSentimentResults`); the commit completes the run once every batch is stored.
+   * results.repository.ts `storeSentimentResults`), each with the gate's decision (`passesGate`: the comment's
+   * label and words are both in hand here); the commit completes the run once every batch is stored.
    */
   private async sentiment(context: StageContext): Promise<Next> {
     const { pipeline, data } = context;
@@ -217,25 +245,33 @@ export class PipelineOrchestrator {
     if (!run) throw new Error('the confirmed pipeline has no sentiment run');
     const corpus = await this.pipelines.corpus(this.pipelines.filterOf(pipeline));
     if (corpus.length === 0) throw new StageFailure('no submission in the scope has a comment to analyse');
+    const texts = new Map(corpus.map((item) => [item.id, item.text]));
     let scored = 0;
     let workerVersion = '';
     await callInBatchesStoringBehind(
       corpus,
       SENTIMENT_BATCH,
-      (batch) =>
-        this.client.sentiment(url, {
-          jobId: randomUUID(),
-          version: CONTRACT_VERSION,
-          type: 'sentiment',
-          items: batch.map((item) => ({ submissionId: item.id, text: item.text })),
-          metadata: { pipelineId: pipeline.id, runId: run.id },
-          publishedAt: new Date().toISOString(),
-        }),
+      (batch, signal) =>
+        this.client.sentiment(
+          url,
+          {
+            jobId: randomUUID(),
+            version: CONTRACT_VERSION,
+            type: 'sentiment',
+            items: batch.map((item) => ({ submissionId: item.id, text: item.text })),
+            metadata: { pipelineId: pipeline.id, runId: run.id },
+            publishedAt: new Date().toISOString(),
+          },
+          { signal },
+        ),
       (output) => {
         workerVersion = output.version;
         const rows: SentimentRow[] = output.results.map((result) => {
           const scores = { positive: result.positive, neutral: result.neutral, negative: result.negative };
-          return { submissionId: result.submissionId, ...scores, label: dominantLabel(scores) };
+          const label = dominantLabel(scores);
+          // The answer is pinned to the ids sent (WorkerClient), so each has its text.
+          const passedGate = passesGate(label, texts.get(result.submissionId) ?? '');
+          return { submissionId: result.submissionId, ...scores, label, passedGate };
         });
         scored += rows.length;
         return this.results.storeSentimentResults(run.id, data, rows);
@@ -253,28 +289,37 @@ export class PipelineOrchestrator {
     });
   }
 
-  /** Spec: negative and neutral always pass; positive only with 10 or more words. */
+  /**
+   * Spec: negative and neutral always pass; positive only with 10 or more words (`passesGate`). The sentiment
+   * stage stored each result's decision with its scores, so the gate counts them and rewrites no row; results
+   * stored without one (a run scored before the decision was stored with the scores) are decided here, in the
+   * commit.
+   */
   private async gate(context: StageContext): Promise<Next> {
     const { pipeline } = context;
     const run = await this.results.sentimentRun(pipeline.id);
     if (!run) throw new Error('the pipeline has no sentiment run');
-    const scored = await this.results.sentimentWithText(run.id);
-    const passed = scored
-      .filter((row) => row.label !== 'positive' || wordCount(row.text ?? '') >= GATE_POSITIVE_MINIMUM_WORDS)
-      .map((row) => row.submissionId);
-    const excluded = scored.length - passed.length;
-    if (passed.length === 0)
+    const decisions = (await this.results.ungatedWithText(run.id)).map((row) => ({
+      submissionId: row.submissionId,
+      passed: passesGate(row.label, row.text ?? ''),
+    }));
+    // The run's results no longer change: the sentiment stage has committed, and stores only while it runs.
+    const stored = await this.results.gateCounts(run.id);
+    const decidedNow = decisions.filter((decision) => decision.passed).length;
+    const passed = stored.included + decidedNow;
+    const excluded = stored.excluded + decisions.length - decidedNow;
+    if (passed === 0)
       throw new StageFailure(
         `no comment passed the sentiment gate (${excluded} positive comments under ${GATE_POSITIVE_MINIMUM_WORDS} words)`,
       );
     const embeddingsWanted = Boolean(this.settings.EMBEDDINGS_WORKER_URL);
     return this.commit(context, PipelineJob.SENTIMENT_GATE, async (trx, stages, warnings) => {
-      await this.results.markGate(trx, run.id, passed);
+      await this.results.markGate(trx, run.id, decisions);
       await this.pipelines.update(trx, pipeline.id, {
         status: 'TOPIC_MODELING',
-        gate: { included: passed.length, excluded },
+        gate: { included: passed, excluded },
         warnings:
-          passed.length < GATE_SMALL_CORPUS && !warnings.includes(PipelineWarning.SMALL_POST_GATE_CORPUS)
+          passed < GATE_SMALL_CORPUS && !warnings.includes(PipelineWarning.SMALL_POST_GATE_CORPUS)
             ? [...warnings, PipelineWarning.SMALL_POST_GATE_CORPUS]
             : warnings,
         stages: {
@@ -303,21 +348,25 @@ export class PipelineOrchestrator {
     const run = await this.results.sentimentRun(pipeline.id);
     if (!run) throw new Error('the pipeline has no sentiment run');
     if (url) {
-      // Each batch is stored while the next one is embedded (callInBatchesStoringBehind).
+      // Each batch is stored while the next ones are embedded (callInBatchesStoringBehind).
       const embed = async (items: ReadonlyArray<{ submissionId: string; text: string }>) => {
         let model: string | undefined;
         await callInBatchesStoringBehind(
           items,
           EMBEDDING_BATCH,
-          (batch) =>
-            this.client.embeddingVectors(url, {
-              jobId: randomUUID(),
-              version: CONTRACT_VERSION,
-              type: 'embedding',
-              items: batch.map((item) => ({ submissionId: item.submissionId, text: item.text })),
-              metadata: { pipelineId: pipeline.id, runId: run.id },
-              publishedAt: new Date().toISOString(),
-            }),
+          (batch, signal) =>
+            this.client.embeddingVectors(
+              url,
+              {
+                jobId: randomUUID(),
+                version: CONTRACT_VERSION,
+                type: 'embedding',
+                items: batch.map((item) => ({ submissionId: item.submissionId, text: item.text })),
+                metadata: { pipelineId: pipeline.id, runId: run.id },
+                publishedAt: new Date().toISOString(),
+              },
+              { signal },
+            ),
           (output) => {
             model = output.model;
             return this.results.storeEmbeddings(output.results, output.model);
@@ -384,6 +433,9 @@ export class PipelineOrchestrator {
       publishedAt: new Date().toISOString(),
       params: { seed: TOPIC_SEED },
     });
+    // Meanwhile the recommendations' reading of the scored comments (their largest part: every comment scrubbed) is
+    // done ahead, for the recommendations job if this process runs it; it depends on nothing this stage writes.
+    this.scoredAhead.start(pipeline.id, run.id, () => this.readScoredComments(pipeline, run.id));
     // What a dean reads names no one: names that follow an honorific anywhere in the corpus leave the keywords.
     // Found while the worker models the topics.
     const [{ output, transport }, names] = await Promise.all([call, namesIn(items.map((item) => item.text))]);
@@ -507,11 +559,54 @@ export class PipelineOrchestrator {
     pipeline: PipelineRow,
   ): Promise<{ input: RecommendationInput; comments: KnownComment[] }> {
     const filter = this.pipelines.filterOf(pipeline);
-    const sentimentRun = await this.results.sentimentRun(pipeline.id);
-    const topicRun = await this.results.topicModelRun(pipeline.id);
+    const [sentimentRun, topicRun] = await Promise.all([
+      this.results.sentimentRun(pipeline.id),
+      this.results.topicModelRun(pipeline.id),
+    ]);
     if (!sentimentRun || !topicRun) throw new Error('the pipeline lacks its sentiment or topic model run');
+    // The scored comments read ahead by the topic modeling stage in this process, else read now.
+    const ahead = this.scoredAhead.take(pipeline.id, sentimentRun.id);
+    const scoredReading = (ahead ? ahead.catch(() => undefined) : Promise.resolve(undefined)).then(
+      (reading) => reading ?? this.readScoredComments(pipeline, sentimentRun.id),
+    );
+    const [dimensions, topics, dominant, scored, voices] = await Promise.all([
+      this.pipelines.answerStatistics(filter).then(async (statistics) => {
+        const versions = await this.pipelines.versionSchemas([...new Set(statistics.map((row) => row.versionId))]);
+        return dimensionAverages(
+          statistics,
+          new Map(versions.map((row) => [row.id, row.schema as QuestionnaireSchema])),
+        );
+      }),
+      this.results.topics(topicRun.id),
+      this.results.dominantAssignments(topicRun.id),
+      scoredReading,
+      this.pipelines.voiceBreakdown(filter, true),
+    ]);
+    // Each dominant assignment with its comment, sentiment and questionnaire code.
+    const bySubmission = new Map(scored.comments.map((row) => [row.submissionId, row]));
+    const assigned = dominant.flatMap((assignment) => {
+      const comment = bySubmission.get(assignment.submissionId);
+      return comment ? [{ ...comment, topicId: assignment.topicId, probability: assignment.probability }] : [];
+    });
+    return {
+      input: {
+        scopeDescription: describeScope(pipeline),
+        dimensions,
+        topics: topicInsights(topics, assigned, scored.scrub),
+        sampleComments: scored.samples,
+        questionnaireCodes: voices,
+      },
+      comments: scored.known,
+    };
+  }
+
+  /**
+   * The run's scored comments, every one with text scrubbed once (a slice at a time, with a turn of the event loop
+   * between slices), and the proportional sample of them. Every comment a topic quotes is one of them (the dominant
+   * assignments are the run's comments), so the known comments are these.
+   */
+  private async readScoredComments(pipeline: PipelineRow, sentimentRunId: string): Promise<ScoredReading> {
     const knownNames = pipeline.facultyName ? [pipeline.facultyName] : [];
-    // A comment is scrubbed once, though it is read as a topic's quote, a sample and a known comment.
     const scrubbed = new Map<string, string>();
     const scrub = (text: string) => {
       let clean = scrubbed.get(text);
@@ -521,32 +616,14 @@ export class PipelineOrchestrator {
       }
       return clean;
     };
-    const statistics = await this.pipelines.answerStatistics(filter);
-    const schemas = new Map(
-      (await this.pipelines.versionSchemas([...new Set(statistics.map((row) => row.versionId))])).map((row) => [
-        row.id,
-        row.schema as QuestionnaireSchema,
-      ]),
-    );
-    const [topics, assigned, comments, voices] = await Promise.all([
-      this.results.topics(topicRun.id),
-      this.results.dominantAssignments(topicRun.id, sentimentRun.id),
-      this.results.scoredComments(sentimentRun.id),
-      this.pipelines.voiceBreakdown(filter, true),
-    ]);
-    const known = [...assigned, ...comments].flatMap((row) =>
-      row.text ? [{ text: scrub(row.text), subjectId: row.facultyId }] : [],
-    );
-    return {
-      input: {
-        scopeDescription: describeScope(pipeline),
-        dimensions: dimensionAverages(statistics, schemas),
-        topics: topicInsights(topics, assigned, scrub),
-        sampleComments: sampleComments(comments, scrub),
-        questionnaireCodes: voices,
-      },
-      comments: known,
-    };
+    const comments = await this.results.scoredComments(sentimentRunId);
+    const known: KnownComment[] = [];
+    for (let start = 0; start < comments.length; start += SCRUB_SLICE) {
+      if (start > 0) await yieldToEventLoop();
+      for (const row of comments.slice(start, start + SCRUB_SLICE))
+        if (row.text) known.push({ text: scrub(row.text), subjectId: row.facultyId });
+    }
+    return { comments, known, samples: sampleComments(comments, scrub), scrub };
   }
 }
 
@@ -574,30 +651,4 @@ function describeScope(pipeline: PipelineRow): string {
     pipeline.campusCode ? `campus ${pipeline.campusCode}` : null,
   ].filter((part): part is string => part !== null);
   return `${parts.join(', ') || 'the institution'}, ${pipeline.semesterLabel} (${pipeline.semesterCode})`;
-}
-
-/**
- * Calls `call` on each batch of `items` in turn and hands each answer to `store`, whose write runs while the next
- * batch is called (one write in flight): the loop takes the longer of the two, not their sum. A failed write fails
- * the loop, at the latest after the last call; a failed call leaves no write running unobserved behind its error.
- */
-async function callInBatchesStoringBehind<T, A>(
-  items: readonly T[],
-  size: number,
-  call: (batch: readonly T[]) => Promise<A>,
-  store: (answer: A) => Promise<void>,
-): Promise<void> {
-  let storing: Promise<void> = Promise.resolve();
-  try {
-    for (let offset = 0; offset < items.length; offset += size) {
-      const answer = await call(items.slice(offset, offset + size));
-      await storing;
-      storing = store(answer);
-      // Observed at once (a rejection while the next call runs is not unhandled); awaited below.
-      storing.catch(() => undefined);
-    }
-    await storing;
-  } finally {
-    await storing.catch(() => undefined);
-  }
 }

@@ -129,7 +129,11 @@ export function topicInsights(
   scrub: (text: string) => string,
 ): TopicInsight[] {
   const byTopic = new Map<string, Assigned[]>();
-  for (const row of assigned) byTopic.set(row.topicId, [...(byTopic.get(row.topicId) ?? []), row]);
+  for (const row of assigned) {
+    const rows = byTopic.get(row.topicId);
+    if (rows) rows.push(row);
+    else byTopic.set(row.topicId, [row]);
+  }
   return topics
     .map((topic) => {
       const rows = byTopic.get(topic.id) ?? [];

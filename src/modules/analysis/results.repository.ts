@@ -2,13 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
 import type { DatabaseClient, Executor, Trx } from '../../common/database/database.js';
-import { EMBEDDING_KEY_BYTES, shortestFloat32Numbers } from '../../contracts/float32-frame.js';
+import { shortestFloat32Numbers } from '../../contracts/float32-frame.js';
 import type { SentimentLabel } from '../../engine/contracts.js';
 
 /** Assignments are written in chunks of this many rows (spec, Limits: assignment persist chunk). */
 export const PERSIST_CHUNK = 500;
 /** Sentiment results are written in statements of this many rows. */
 const SENTIMENT_WRITE_CHUNK = 5_000;
+/** Embeddings are written in statements of this many vectors (a batch of the embeddings stage is 1,000). */
+const EMBEDDING_WRITE_CHUNK = 1_000;
 
 function chunks<T>(items: readonly T[], size = PERSIST_CHUNK): T[][] {
   const out: T[][] = [];
@@ -38,6 +40,8 @@ export interface SentimentRow {
   neutral: number;
   negative: number;
   label: SentimentLabel;
+  /** The sentiment gate's decision for the comment (pipeline-orchestrator.ts `passesGate`), stored with its scores. */
+  passedGate: boolean;
 }
 
 export interface TopicWrite {
@@ -80,6 +84,9 @@ export class ResultsRepository {
    *
    * One statement per SENTIMENT_WRITE_CHUNK rows, each column an array parameter: a statement of a few
    * parameters that PostgreSQL parses and plans at once, where a VALUES list of 1,000 rows has 6,000.
+   *
+   * Each row carries the gate's decision (`passed_topic_gate`), so the gate stage finds it made and rewrites no
+   * row (`ungatedWithText`); like the scores, it is read only by the run's later stages or once it is COMPLETED.
    */
   async storeSentimentResults(
     runId: string,
@@ -88,22 +95,23 @@ export class ResultsRepository {
   ): Promise<void> {
     for (const chunk of chunks(rows, SENTIMENT_WRITE_CHUNK))
       await sql`
-        INSERT INTO sentiment_results (run_id, submission_id, positive, neutral, negative, label)
-        SELECT ${runId}::uuid, t.submission_id, t.positive, t.neutral, t.negative, t.label
+        INSERT INTO sentiment_results (run_id, submission_id, positive, neutral, negative, label, passed_topic_gate)
+        SELECT ${runId}::uuid, t.submission_id, t.positive, t.neutral, t.negative, t.label, t.passed
         FROM unnest(
           ${sql.val(chunk.map((row) => row.submissionId))}::uuid[],
           ${sql.val(chunk.map((row) => row.positive))}::float8[],
           ${sql.val(chunk.map((row) => row.neutral))}::float8[],
           ${sql.val(chunk.map((row) => row.negative))}::float8[],
-          ${sql.val(chunk.map((row) => row.label))}::text[]
-        ) AS t(submission_id, positive, neutral, negative, label)
+          ${sql.val(chunk.map((row) => row.label))}::text[],
+          ${sql.val(chunk.map((row) => row.passedGate))}::boolean[]
+        ) AS t(submission_id, positive, neutral, negative, label, passed)
         WHERE EXISTS (
           SELECT 1 FROM analysis_pipelines p
           WHERE p.id = ${guard.pipelineId}::uuid AND p.status = 'SENTIMENT_ANALYSIS' AND p.stage_attempt = ${guard.attempt}
         )
         ON CONFLICT (run_id, submission_id) DO UPDATE
         SET positive = excluded.positive, neutral = excluded.neutral, negative = excluded.negative,
-          label = excluded.label`.execute(this.db);
+          label = excluded.label, passed_topic_gate = excluded.passed_topic_gate`.execute(this.db);
   }
 
   async completeSentimentRun(trx: Trx, runId: string, workerVersion: string, count: number): Promise<void> {
@@ -114,22 +122,47 @@ export class ResultsRepository {
       .execute();
   }
 
-  /** The run's results with the comment each scored (for the gate). */
-  sentimentWithText(runId: string) {
+  /**
+   * The run's results that carry no gate decision yet, with the comment each scored: none when the sentiment
+   * stage stored every decision with the scores (`storeSentimentResults`); the rows of a run scored before it did.
+   */
+  ungatedWithText(runId: string) {
     return this.db
       .selectFrom('sentiment_results as r')
       .innerJoin('submissions as s', 's.id', 'r.submission_id')
       .select(['r.submission_id as submissionId', 'r.label', 's.cleaned_comment as text'])
       .where('r.run_id', '=', runId)
+      .where('r.passed_topic_gate', 'is', null)
       .execute();
   }
 
-  async markGate(trx: Trx, runId: string, passed: readonly string[]): Promise<void> {
-    await trx
-      .updateTable('sentiment_results')
-      .set({ passed_topic_gate: sql<boolean>`submission_id = ANY(${sql.val(passed)}::uuid[])` })
+  /** The run's results that passed the gate and those that did not (rows without a decision are in neither). */
+  async gateCounts(runId: string, executor: Executor = this.db): Promise<{ included: number; excluded: number }> {
+    const row = await executor
+      .selectFrom('sentiment_results')
+      .select([
+        sql<string>`count(*) FILTER (WHERE passed_topic_gate)`.as('included'),
+        sql<string>`count(*) FILTER (WHERE NOT passed_topic_gate)`.as('excluded'),
+      ])
       .where('run_id', '=', runId)
-      .execute();
+      .executeTakeFirstOrThrow();
+    return { included: Number(row.included), excluded: Number(row.excluded) };
+  }
+
+  /** Stores the gate's decisions on the rows named (only those: a row whose decision is stored is not rewritten). */
+  async markGate(
+    trx: Trx,
+    runId: string,
+    decisions: ReadonlyArray<{ submissionId: string; passed: boolean }>,
+  ): Promise<void> {
+    if (decisions.length === 0) return;
+    await sql`
+      UPDATE sentiment_results r SET passed_topic_gate = d.passed
+      FROM unnest(
+        ${sql.val(decisions.map((decision) => decision.submissionId))}::uuid[],
+        ${sql.val(decisions.map((decision) => decision.passed))}::boolean[]
+      ) AS d(submission_id, passed)
+      WHERE r.run_id = ${runId}::uuid AND r.submission_id = d.submission_id`.execute(trx);
   }
 
   /** Gate-passing submissions of the run without a stored embedding: what the embeddings stage must fill. */
@@ -179,41 +212,43 @@ export class ResultsRepository {
   /**
    * Embeddings are facts of a submission, not of a run: written as they come, kept for later pipelines. A
    * vector of another model is replaced (the worker's model changed); one of the same model is kept.
+   *
+   * One statement per EMBEDDING_WRITE_CHUNK vectors of one length: the ids an array parameter, the vectors one
+   * bytea parameter of their float32 bytes end to end (sent as binary), cut back into rows by PostgreSQL. A VALUES
+   * list of 500 rows (2,000 parameters) cost the job worker twice the CPU to build and send, while the worker
+   * embeds the next batch on the same cores.
    */
   async storeEmbeddings(
     rows: ReadonlyArray<{ submissionId: string; embedding: readonly number[] | Float32Array }>,
     model: string,
   ): Promise<void> {
-    for (const chunk of chunks(rows))
-      await this.db
-        .insertInto('submission_embeddings')
-        .values(
-          chunk.map((row) => ({
-            submission_id: row.submissionId,
-            model,
-            dimensions: row.embedding.length,
-            embedding: toEmbeddingBytes(row.embedding),
-          })),
-        )
-        .onConflict((oc) =>
-          oc
-            .column('submission_id')
-            .doUpdateSet((eb) => ({
-              model: eb.ref('excluded.model'),
-              dimensions: eb.ref('excluded.dimensions'),
-              embedding: eb.ref('excluded.embedding'),
-            }))
-            .where('submission_embeddings.model', '<>', model),
-        )
-        .execute();
+    const byLength = new Map<number, Array<(typeof rows)[number]>>();
+    for (const row of rows) {
+      const same = byLength.get(row.embedding.length);
+      if (same) same.push(row);
+      else byLength.set(row.embedding.length, [row]);
+    }
+    for (const [dimensions, ofLength] of byLength)
+      for (const chunk of chunks(ofLength, EMBEDDING_WRITE_CHUNK)) {
+        const bytes = dimensions * 4;
+        await sql`
+          INSERT INTO submission_embeddings (submission_id, model, dimensions, embedding)
+          SELECT t.submission_id, ${model}, ${dimensions}::int,
+            substring(${Buffer.concat(chunk.map((row) => toEmbeddingBytes(row.embedding)))}::bytea
+              from ((t.n - 1) * ${bytes}::int + 1)::int for ${bytes}::int)
+          FROM unnest(${sql.val(chunk.map((row) => row.submissionId))}::uuid[]) WITH ORDINALITY AS t(submission_id, n)
+          ON CONFLICT (submission_id) DO UPDATE
+          SET model = excluded.model, dimensions = excluded.dimensions, embedding = excluded.embedding
+          WHERE submission_embeddings.model <> ${model}`.execute(this.db);
+      }
   }
 
   /**
    * Gate-passing submissions of the run, with the key of their embedding when they have one (float32-frame.ts
-   * `embeddingKey`: the first 16 bytes of the SHA-256 of the stored float32 bytes), computed here by PostgreSQL,
-   * and its length in bytes. The topics request names the vectors by these keys; the vectors themselves
-   * (`embeddings`) are read only when the worker does not hold them, or takes JSON only: at 10,000 comments they
-   * are 15 MB of bytea, sent as hex text.
+   * `embeddingKey`: the first 16 bytes of the SHA-256 of the stored float32 bytes), which PostgreSQL computed
+   * when the vector was stored (migration 0008), and its length in bytes. The topics request names the vectors by
+   * these keys; the vectors themselves (`embeddings`) are read only when the worker does not hold them, or takes
+   * JSON only: at 10,000 comments they are 15 MB of bytea, sent as hex text.
    */
   async topicCorpus(runId: string) {
     const rows = await this.db
@@ -224,8 +259,9 @@ export class ResultsRepository {
         'r.submission_id as submissionId',
         's.cleaned_comment as text',
         'e.model',
-        sql<Buffer | null>`substring(sha256(e.embedding) from 1 for ${EMBEDDING_KEY_BYTES})`.as('key'),
-        sql<number | null>`octet_length(e.embedding)`.as('bytes'),
+        'e.embedding_key as key',
+        // The table's check: octet_length(embedding) = dimensions * 4.
+        sql<number | null>`e.dimensions * 4`.as('bytes'),
       ])
       .where('r.run_id', '=', runId)
       .where('r.passed_topic_gate', '=', true)
@@ -357,32 +393,22 @@ export class ResultsRepository {
       await trx.updateTable('topics').set({ label }).where('id', '=', topicId).execute();
   }
 
-  /** Each topic's dominant assignments with their comment, sentiment and questionnaire code. */
-  dominantAssignments(topicRunId: string, sentimentRunId: string) {
+  /**
+   * Each topic's dominant assignments: the submission and its probability. Their comments, sentiment and
+   * questionnaire codes are the run's scored comments (`scoredComments`), which hold every one of them and are
+   * read anyway: joining them again here took 100-130 ms of PostgreSQL for 8,400 assignments.
+   */
+  dominantAssignments(topicRunId: string) {
     return this.db
       .selectFrom('topic_assignments as a')
       .innerJoin('topics as t', 't.id', 'a.topic_id')
-      .innerJoin('submissions as s', 's.id', 'a.submission_id')
-      .innerJoin('sentiment_results as r', (join) =>
-        join.onRef('r.submission_id', '=', 'a.submission_id').on('r.run_id', '=', sentimentRunId),
-      )
-      .select([
-        't.id as topicId',
-        'a.submission_id as submissionId',
-        quotableText.as('text'),
-        's.faculty_id as facultyId',
-        's.questionnaire_type_code as typeCode',
-        'r.label',
-        'r.positive',
-        'r.negative',
-        'a.probability',
-      ])
+      .select(['t.id as topicId', 'a.submission_id as submissionId', 'a.probability'])
       .where('t.run_id', '=', topicRunId)
       .where('a.is_dominant', '=', true)
       .execute();
   }
 
-  /** Every scored comment of the run (for the proportional sample of comments). */
+  /** Every scored comment of the run (the proportional sample of comments, and the topics' comments). */
   scoredComments(sentimentRunId: string) {
     return this.db
       .selectFrom('sentiment_results as r')
@@ -391,6 +417,7 @@ export class ResultsRepository {
         'r.submission_id as submissionId',
         quotableText.as('text'),
         's.faculty_id as facultyId',
+        's.questionnaire_type_code as typeCode',
         'r.label',
         'r.positive',
         'r.negative',

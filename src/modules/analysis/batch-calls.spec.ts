@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { CALLS_IN_FLIGHT, callInBatchesStoringBehind } from './batch-calls.js';
+
+/** A call or a write the test settles itself. */
+interface Pending<T> {
+  label: string;
+  signal?: AbortSignal;
+  resolve(value: T): void;
+  reject(error: Error): void;
+}
+
+function recorder() {
+  const events: string[] = [];
+  const calls: Array<Pending<number[]>> = [];
+  const writes: Array<Pending<void>> = [];
+  let callsInFlight = 0;
+  let writesInFlight = 0;
+  const peaks = { calls: 0, writes: 0 };
+  const call = (batch: readonly number[], signal: AbortSignal) =>
+    new Promise<number[]>((resolve, reject) => {
+      const label = `call ${batch.join(',')}`;
+      events.push(label);
+      callsInFlight += 1;
+      peaks.calls = Math.max(peaks.calls, callsInFlight);
+      let settled = false;
+      const settle = () => {
+        settled = true;
+        callsInFlight -= 1;
+      };
+      signal.addEventListener('abort', () => {
+        // An abort reaches only a call still in flight (fetch ignores it once the answer is read).
+        if (settled) return;
+        events.push(`aborted ${label}`);
+        settle();
+        reject(signal.reason as Error);
+      });
+      calls.push({
+        label,
+        signal,
+        resolve: (value) => {
+          settle();
+          resolve(value);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      });
+    });
+  const store = (answer: number[]) =>
+    new Promise<void>((resolve, reject) => {
+      const label = `store ${answer.join(',')}`;
+      events.push(label);
+      writesInFlight += 1;
+      peaks.writes = Math.max(peaks.writes, writesInFlight);
+      writes.push({
+        label,
+        resolve: () => {
+          writesInFlight -= 1;
+          events.push(`stored ${answer.join(',')}`);
+          resolve();
+        },
+        reject: (error) => {
+          writesInFlight -= 1;
+          reject(error);
+        },
+      });
+    });
+  return { events, calls, writes, peaks, call, store };
+}
+
+/** Lets every settled promise run its continuations. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('callInBatchesStoringBehind', () => {
+  it('keeps CALLS_IN_FLIGHT calls going, stores the answers in order and one write at a time', async () => {
+    const r = recorder();
+    const done = callInBatchesStoringBehind([1, 2, 3, 4, 5], 2, r.call, r.store);
+    await settle();
+    expect(r.events).toEqual(['call 1,2', 'call 3,4']);
+    // The second batch answers first: nothing is stored before the first batch's answer.
+    r.calls[1]?.resolve([3, 4]);
+    await settle();
+    expect(r.events).toEqual(['call 1,2', 'call 3,4']);
+    r.calls[0]?.resolve([1, 2]);
+    await settle();
+    // The first answer is stored, the third batch called (two calls in flight again).
+    expect(r.events).toEqual(['call 1,2', 'call 3,4', 'call 5', 'store 1,2']);
+    // The second answer waits for the first write.
+    await settle();
+    expect(r.events.filter((event) => event.startsWith('store'))).toEqual(['store 1,2']);
+    r.writes[0]?.resolve();
+    await settle();
+    expect(r.events.slice(-2)).toEqual(['stored 1,2', 'store 3,4']);
+    r.calls[2]?.resolve([5]);
+    r.writes[1]?.resolve();
+    await settle();
+    r.writes[2]?.resolve();
+    await done;
+    expect(r.events.filter((event) => event.startsWith('stored'))).toEqual(['stored 1,2', 'stored 3,4', 'stored 5']);
+    expect(r.peaks).toEqual({ calls: CALLS_IN_FLIGHT, writes: 1 });
+  });
+
+  it('a failed call aborts the call still in flight, stores nothing after it and rejects once all have settled', async () => {
+    const r = recorder();
+    let failed: unknown;
+    const done = callInBatchesStoringBehind([1, 2, 3, 4, 5, 6], 2, r.call, r.store).catch((error: unknown) => {
+      failed = error;
+    });
+    await settle();
+    r.calls[0]?.resolve([1, 2]);
+    await settle();
+    r.writes[0]?.resolve();
+    r.calls[1]?.reject(new Error('worker failed'));
+    await settle();
+    await done;
+    expect((failed as Error).message).toBe('worker failed');
+    expect(r.events).toEqual(['call 1,2', 'call 3,4', 'call 5,6', 'store 1,2', 'stored 1,2', 'aborted call 5,6']);
+    expect(r.calls[2]?.signal?.aborted).toBe(true);
+  });
+
+  it('a failed write fails the loop; the calls in flight are aborted', async () => {
+    const r = recorder();
+    let failed: unknown;
+    const done = callInBatchesStoringBehind([1, 2, 3], 1, r.call, r.store).catch((error: unknown) => {
+      failed = error;
+    });
+    await settle();
+    r.calls[0]?.resolve([1]);
+    await settle();
+    r.writes[0]?.reject(new Error('write failed'));
+    r.calls[1]?.resolve([2]);
+    await settle();
+    await done;
+    expect((failed as Error).message).toBe('write failed');
+    expect(r.events).toEqual(['call 1', 'call 2', 'call 3', 'store 1', 'aborted call 3']);
+  });
+
+  it('calls nothing for no items', async () => {
+    const r = recorder();
+    await callInBatchesStoringBehind([], 2, r.call, r.store);
+    expect(r.events).toEqual([]);
+  });
+});
