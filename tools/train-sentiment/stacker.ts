@@ -32,6 +32,7 @@ import {
   STACKER_FEATURE_COUNT,
   STACKER_FEATURES,
 } from '../../src/engine/sentiment/stacker.js';
+import { measure } from '../../bench/engine-quality.js';
 import { readDevelopmentSets } from '../../bench/support/sentiment-sets.js';
 import { sentimentDataDirectory } from '../../bench/topic-quality.js';
 import { isValidationRow, readCorpus, validationHalf } from './corpus.js';
@@ -78,23 +79,9 @@ export interface StackerFit {
   figures: Record<string, { tuning: HeldOutFigures; heldOut: HeldOutFigures; rows: [number, number] }>;
 }
 
+/** Macro-F1 over the classes present in `gold`, as bench:engine-quality measures it. */
 function macroF1(gold: readonly SentimentLabel[], predicted: readonly SentimentLabel[]): number {
-  const classes = STACKER_CLASSES.filter((label) => gold.includes(label));
-  let sum = 0;
-  for (const label of classes) {
-    let truePositive = 0;
-    let falsePositive = 0;
-    let falseNegative = 0;
-    gold.forEach((goldLabel, index) => {
-      const predictedLabel = predicted[index];
-      if (predictedLabel === label && goldLabel === label) truePositive += 1;
-      else if (predictedLabel === label) falsePositive += 1;
-      else if (goldLabel === label) falseNegative += 1;
-    });
-    const denominator = 2 * truePositive + falsePositive + falseNegative;
-    sum += denominator === 0 ? 0 : (2 * truePositive) / denominator;
-  }
-  return classes.length === 0 ? 0 : sum / classes.length;
+  return measure(gold, predicted).macroF1;
 }
 
 function linearMix(model: SentimentScores, lexicon: SentimentScores): SentimentScores {

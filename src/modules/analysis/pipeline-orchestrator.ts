@@ -92,6 +92,16 @@ type Next = { job: PipelineJobName; data: StageJobData } | { completed: true } |
  * and the next stage are written in one transaction that re-checks the stored state under a row lock; the
  * next job is enqueued only after that commit (style, "Jobs and pipelines").
  */
+/** The envelope of a pipeline's request to a worker (conventions §8), but for its type and items. */
+function workerEnvelope(pipelineId: string, runId: string) {
+  return {
+    jobId: randomUUID(),
+    version: CONTRACT_VERSION,
+    metadata: { pipelineId, runId },
+    publishedAt: new Date().toISOString(),
+  };
+}
+
 @Injectable()
 export class PipelineOrchestrator {
   private readonly client: WorkerClient;
@@ -255,12 +265,9 @@ export class PipelineOrchestrator {
         this.client.sentiment(
           url,
           {
-            jobId: randomUUID(),
-            version: CONTRACT_VERSION,
+            ...workerEnvelope(pipeline.id, run.id),
             type: 'sentiment',
             items: batch.map((item) => ({ submissionId: item.id, text: item.text })),
-            metadata: { pipelineId: pipeline.id, runId: run.id },
-            publishedAt: new Date().toISOString(),
           },
           { signal },
         ),
@@ -358,12 +365,9 @@ export class PipelineOrchestrator {
             this.client.embeddingVectors(
               url,
               {
-                jobId: randomUUID(),
-                version: CONTRACT_VERSION,
+                ...workerEnvelope(pipeline.id, run.id),
                 type: 'embedding',
                 items: batch.map((item) => ({ submissionId: item.submissionId, text: item.text })),
-                metadata: { pipelineId: pipeline.id, runId: run.id },
-                publishedAt: new Date().toISOString(),
               },
               { signal },
             ),
@@ -419,8 +423,7 @@ export class PipelineOrchestrator {
     // float32 frame, else (a worker that speaks only JSON) as numbers (worker-client.ts, topicsOfVectors). The
     // keys come with the corpus; the vectors are read only for the last two.
     const call = this.client.topicsOfVectors(url, {
-      jobId: randomUUID(),
-      version: CONTRACT_VERSION,
+      ...workerEnvelope(pipeline.id, run.id),
       type: 'topic-model',
       items: items.map((item) => ({ submissionId: item.submissionId, text: item.text, key: item.key })),
       vectorBytes: items.every((item) => item.bytes === vectorBytes) ? vectorBytes : undefined,
@@ -429,8 +432,6 @@ export class PipelineOrchestrator {
           items.map((item) => item.submissionId),
           model,
         ),
-      metadata: { pipelineId: pipeline.id, runId: run.id },
-      publishedAt: new Date().toISOString(),
       params: { seed: TOPIC_SEED },
     });
     // Meanwhile the recommendations' reading of the scored comments (their largest part: every comment scrubbed) is
