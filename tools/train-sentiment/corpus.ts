@@ -23,25 +23,29 @@ export function readCorpus(directory = CORPUS_DIRECTORY): CorpusRow[] {
   const files = readdirSync(directory)
     .filter((file) => file.endsWith('.tsv'))
     .sort();
-  for (const file of files) {
-    const lines = readFileSync(join(directory, file), 'utf8').split('\n');
-    lines.forEach((content, index) => {
-      if (index === 0 || content.trim() === '') return;
-      const fields = content.split('\t');
-      const [label, language, aspect, phenomena, text] = fields;
-      if (fields.length !== 5 || !LABELS.includes(label as SentimentLabel) || !text)
-        throw new Error(`${file}:${index + 1}: expected label, language, aspect, phenomena and text`);
-      rows.push({
-        file,
-        line: index + 1,
-        label: label as SentimentLabel,
-        language: language as string,
-        aspect: aspect as string,
-        phenomena: (phenomena as string).split(',').map((tag) => tag.trim()),
-        text,
-      });
+  for (const file of files) rows.push(...parseCorpusFile(file, readFileSync(join(directory, file), 'utf8')));
+  return rows;
+}
+
+/** The rows of one corpus file's text (its first line is the header); a malformed row stops with its line. */
+export function parseCorpusFile(file: string, fileText: string): CorpusRow[] {
+  const rows: CorpusRow[] = [];
+  fileText.split('\n').forEach((content, index) => {
+    if (index === 0 || content.trim() === '') return;
+    const fields = content.split('\t');
+    const [label, language, aspect, phenomena, text] = fields;
+    if (fields.length !== 5 || !LABELS.includes(label as SentimentLabel) || !text)
+      throw new Error(`${file}:${index + 1}: expected label, language, aspect, phenomena and text`);
+    rows.push({
+      file,
+      line: index + 1,
+      label: label as SentimentLabel,
+      language: language as string,
+      aspect: aspect as string,
+      phenomena: (phenomena as string).split(',').map((tag) => tag.trim()),
+      text,
     });
-  }
+  });
   return rows;
 }
 
