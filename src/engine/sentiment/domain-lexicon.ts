@@ -63,10 +63,11 @@ const TAGALOG = `
 -1.5 puro reporting, reporting lang, puro report, puro activities, puro activity, mainit ang ulo, mainit ulo, kulang sa paliwanag, walang paliwanag
 -2 pinapabayaan, pinabayaan, namamahiya, nanlalait, mapagmataas, mainitin ang ulo, mainitin ulo, laging galit, walang konsiderasyon, walang consideration
 # Added in 2.1, written from knowledge of how students write (words of praise, relief, weariness and regret the
-# lexicon lacked; ambiguous slang such as "malupit", "mabangis" or "makulit" left out).
+# lexicon lacked; ambiguous slang such as "malupit", "mabangis" or "makulit" left out, and words whose first sense
+# in a review is a product's, such as "kumpleto", "maluwag", "pulido", "komportable").
 2.5 kahanga-hanga, kamangha-mangha, kapaki-pakinabang, mapagkakatiwalaan, dedikado, dedikada
-2.2 epektibo, mabisa, detalyado, pulido, pursigido, pursigida, matiisin, kaaya-aya, kasiya-siya, komportable, panatag, gumaan ang loob, magaan sa pakiramdam, masarap makinig, sarap makinig, mahaba ang pasensya, mahaba ang pasensiya, malinis magturo, swerte, suwerte, maswerte, masuwerte, mapalad, pinagpala
-1.5 may saysay, kumpleto, nakapasa, maluwag
+2.2 epektibo, mabisa, detalyado, pursigido, pursigida, matiisin, kaaya-aya, kasiya-siya, panatag, gumaan ang loob, magaan sa pakiramdam, masarap makinig, sarap makinig, mahaba ang pasensya, mahaba ang pasensiya, malinis magturo, swerte, suwerte, maswerte, masuwerte, mapalad, pinagpala
+1.5 may saysay, nakapasa
 -1 pabago-bago, paiba-iba, minamadali, madalian, nagmamadali, naiilang, nahihiya, nahihiyang magtanong, bumagsak, nagtiis, tiniis, pagtitiis, tiis
 -1.5 nakakapanghinayang, nanghinayang, padalos-dalos, pabigat, pahirap, masakit sa ulo, sakit sa ulo, sumasakit ang ulo, sumakit ang ulo, sawang-sawa, ayoko, ayaw ko, mabagsik, mainitin, pikon, walang saysay
 -1.8 tinatamad, tinamad, maikli ang pasensya, maiksi ang pasensya, maikli ang pasensiya, nakakapikon, nakakaasar, naasar, asar, paasa, pinaasa, kawawa, kaawa-awa
