@@ -20,10 +20,14 @@ function userWith(...roles: Role[]): AuthenticatedUser {
   return { id: 'u1', username: 'someone', fullName: 'Some One', roles, sessionId: 's1' };
 }
 
-/** Any SESSION_AUTHENTICATOR will do: the guard knows only the contract. */
-function guardFor(user: AuthenticatedUser | null): AuthGuard {
+/**
+ * Any SESSION_AUTHENTICATOR will do: the guard knows only the contract. `fromMemory`: it answers every token from
+ * memory (remembered), as for a session seen before; otherwise only through authenticate.
+ */
+function guardFor(user: AuthenticatedUser | null, fromMemory = false): AuthGuard {
   const sessions: SessionAuthenticator = {
     authenticate: async (token) => (token === 'good' ? user : null),
+    remembered: (token) => (fromMemory ? (token === 'good' ? user : null) : undefined),
     forget: () => undefined,
   };
   return new AuthGuard(new Reflector(), sessions);
@@ -38,18 +42,21 @@ function context(method: 'list' | 'status', url: string, authorization?: string)
   } as unknown as ExecutionContext;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
+/** What `activate` refused with, whether it threw at once or its promise rejected. */
+async function refusal(activate: () => unknown): Promise<DomainError> {
+  const error = await Promise.resolve()
+    .then(activate)
+    .then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 }
 
 describe('AuthGuard', () => {
   it('names the roles a route allows in its 403', async () => {
-    const error = await refusal(
+    const error = await refusal(() =>
       guardFor(userWith('FACULTY')).canActivate(context('status', '/api/v1/reports', 'Bearer good')),
     );
     expect(error.kind).toBe('forbidden');
@@ -58,7 +65,7 @@ describe('AuthGuard', () => {
 
   it('names the roles left after the /analysis strip', async () => {
     const guard = guardFor(userWith('STUDENT'));
-    const error = await refusal(guard.canActivate(context('status', '/api/v1/analysis/reports', 'Bearer good')));
+    const error = await refusal(() => guard.canActivate(context('status', '/api/v1/analysis/reports', 'Bearer good')));
     expect(error.message).toBe('role not allowed; this route is for SUPER_ADMIN or DEAN');
   });
 
@@ -70,10 +77,23 @@ describe('AuthGuard', () => {
 
   it('401 when the authenticator does not know the token, or there is none', async () => {
     const guard = guardFor(userWith('DEAN'));
-    expect((await refusal(guard.canActivate(context('list', '/api/v1/reports', 'Bearer bad')))).kind).toBe(
+    expect((await refusal(() => guard.canActivate(context('list', '/api/v1/reports', 'Bearer bad')))).kind).toBe(
       'unauthenticated',
     );
-    expect((await refusal(guard.canActivate(context('list', '/api/v1/reports')))).kind).toBe('unauthenticated');
+    expect((await refusal(() => guard.canActivate(context('list', '/api/v1/reports')))).kind).toBe('unauthenticated');
+  });
+
+  it('decides at once, without a promise, what the authenticator remembers, by the same rules', async () => {
+    const ctx = context('list', '/api/v1/reports', 'Bearer good');
+    expect(guardFor(userWith('DEAN'), true).canActivate(ctx)).toBe(true);
+    expect((ctx.switchToHttp().getRequest() as { user?: AuthenticatedUser }).user?.username).toBe('someone');
+    const guard = guardFor(userWith('FACULTY'), true);
+    expect((await refusal(() => guard.canActivate(context('list', '/api/v1/reports', 'Bearer good')))).kind).toBe(
+      'forbidden',
+    );
+    expect((await refusal(() => guard.canActivate(context('list', '/api/v1/reports', 'Bearer bad')))).kind).toBe(
+      'unauthenticated',
+    );
   });
 
   it('formats the role list', () => {

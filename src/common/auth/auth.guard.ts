@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Role } from '../../db/schema.js';
 import { forbidden, unauthenticated } from '../errors/domain-error.js';
 import { getLogger } from '../logging/logger.js';
-import type { AuthenticatedRequest } from './authenticated-user.js';
+import type { AuthenticatedRequest, AuthenticatedUser } from './authenticated-user.js';
 import { ANALYSIS_FORBIDDEN_ROLES, PUBLIC_KEY, ROLES_KEY } from './roles.js';
 import { SESSION_AUTHENTICATOR, type SessionAuthenticator } from './session-authenticator.js';
 
@@ -43,14 +43,23 @@ export class AuthGuard implements CanActivate {
     @Inject(SESSION_AUTHENTICATOR) private readonly sessions: SessionAuthenticator,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /**
+   * Synchronous when memory can decide (a public route; a token and session already known), so such a request
+   * does not wait a turn of the microtask queue per guard.
+   */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const { public: open, allowed } = this.routeAccess(context, request.routeOptions.url);
-    if (open) return true;
+    const access = this.routeAccess(context, request.routeOptions.url);
+    if (access.public) return true;
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match?.[1]) throw unauthenticated('missing bearer token');
-    const user = await this.sessions.authenticate(match[1]);
+    const remembered = this.sessions.remembered(match[1]);
+    if (remembered !== undefined) return this.admit(request, remembered, access.allowed);
+    return this.sessions.authenticate(match[1]).then((user) => this.admit(request, user, access.allowed));
+  }
+
+  private admit(request: AuthenticatedRequest, user: AuthenticatedUser | null, allowed: ReadonlySet<Role>): boolean {
     if (!user) throw unauthenticated('invalid or expired token');
     request.user = user;
     if (allowed.size === 0) {

@@ -9,6 +9,11 @@ export interface SessionAuthenticator {
   /** The user of a valid, unexpired, unrevoked access token, or null for any token that is not. */
   authenticate(bearerToken: string): Promise<AuthenticatedUser | null>;
   /**
+   * What authenticate would answer, when memory alone can tell it (the token's signature already checked, its
+   * session's principal held and current); undefined when authenticate has to be asked.
+   */
+  remembered(bearerToken: string): AuthenticatedUser | null | undefined;
+  /**
    * Forget whatever is remembered about users: this process has just committed a change to users, roles,
    * assignments or sessions, and its next request must see it (other processes learn of it by themselves).
    */

@@ -30,6 +30,8 @@ interface MemoryEntry {
   namespace: CacheNamespace;
   /** The JSON value as a Redis hit would give it, frozen: every reader shares it. */
   value: unknown;
+  /** The same as JSON text, as Redis holds it (getOrLoadJson). */
+  json: string;
   epoch: number;
   freshUntil: number;
 }
@@ -148,7 +150,7 @@ export class CacheService implements OnApplicationShutdown {
   private remember(key: string, namespace: CacheNamespace, json: string, epoch: number, readAt: number): unknown {
     const value = deepFreeze(JSON.parse(json) as unknown);
     if (this.subscribed && (this.invalidatedAt.get(namespace) ?? -1) <= epoch)
-      this.memory.set(key, { namespace, value, epoch, freshUntil: readAt + IN_MEMORY_FRESH_MS });
+      this.memory.set(key, { namespace, value, json, epoch, freshUntil: readAt + IN_MEMORY_FRESH_MS });
     return value;
   }
 
@@ -171,6 +173,35 @@ export class CacheService implements OnApplicationShutdown {
     return `${this.settings.CACHE_KEY_PREFIX}cache-meta:${namespace}:keys`;
   }
 
+  /** A fresh in-memory entry of a kept namespace's key (subscribing to invalidations on first use), if any. */
+  private fromMemory(key: string): MemoryEntry | undefined {
+    this.subscribe();
+    const entry = this.subscribed ? this.memory.get(key) : undefined;
+    if (!entry || performance.now() >= entry.freshUntil) return undefined;
+    if (isLogged('debug')) getLogger('cache').debug({ key, event: 'hit', from: 'memory' }, 'cache hit');
+    return entry;
+  }
+
+  /**
+   * getOrLoad's value as JSON text, for a route that answers it as it is (see jsonText): from a kept namespace's
+   * memory, the text read from Redis, so a hit costs no serialization.
+   */
+  async getOrLoadJson(
+    namespace: CacheNamespace,
+    parts: Array<string | number>,
+    ttlSeconds: number | undefined,
+    loader: () => Promise<unknown>,
+  ): Promise<string> {
+    const inMemory = IN_MEMORY_NAMESPACES.has(namespace);
+    const key = this.key(namespace, ...parts);
+    const entry = inMemory ? this.fromMemory(key) : undefined;
+    if (entry) return entry.json;
+    const value = await this.getOrLoad(namespace, parts, ttlSeconds, loader);
+    // What getOrLoad just kept in memory is this value, as the text it was parsed from (or written as).
+    const kept = inMemory ? this.memory.peek(key) : undefined;
+    return kept !== undefined && kept.value === value ? kept.json : JSON.stringify(value);
+  }
+
   async getOrLoad<T>(
     namespace: CacheNamespace,
     parts: Array<string | number>,
@@ -179,14 +210,8 @@ export class CacheService implements OnApplicationShutdown {
   ): Promise<T> {
     const key = this.key(namespace, ...parts);
     const inMemory = IN_MEMORY_NAMESPACES.has(namespace);
-    if (inMemory) {
-      this.subscribe();
-      const entry = this.subscribed ? this.memory.get(key) : undefined;
-      if (entry && performance.now() < entry.freshUntil) {
-        if (isLogged('debug')) getLogger('cache').debug({ key, event: 'hit', from: 'memory' }, 'cache hit');
-        return entry.value as T;
-      }
-    }
+    const entry = inMemory ? this.fromMemory(key) : undefined;
+    if (entry) return entry.value as T;
     const epoch = this.epoch;
     const readAt = performance.now();
     let generation: string;

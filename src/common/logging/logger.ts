@@ -14,24 +14,87 @@ let root: Logger = pino({ level: 'info' });
 
 /** The longest a JSON line waits in the buffer of bufferedStandardOutput before it is written. */
 const LOG_FLUSH_INTERVAL_MS = 100;
+/** Lines are handed to the file descriptor's writer in chunks of at least this many characters. */
+const LOG_CHUNK_CHARACTERS = 16 * 1024;
 
 /**
- * Standard output, buffered: lines are written 4 KiB at a time, and at least every LOG_FLUSH_INTERVAL_MS. With a line
- * per request, one write(2) per line was the largest single cost of a cheap request (`GET /api/v1/health`: 39 -> 20
- * µs of CPU a request with the request lines off, bench:api); buffered, a burst of requests shares one write. pino
- * flushes what is left, synchronously, when the process exits (its exit and signal handlers); a process killed with
- * SIGKILL loses at most the last 100 ms of lines.
+ * Lines kept as an array and handed to `destination` joined, a chunk at a time. SonicBoom appends every line it is
+ * given to its pending string and measures that string's byte length again (a copy of the whole string, each line):
+ * per line of a request, that cost more than pino's formatting of it (bench:api, `GET /api/v1/health`). Joined once
+ * per chunk, the copying is once per line.
  */
-function bufferedStandardOutput() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+class LineBuffer {
+  private lines: string[] = [];
+  private characters = 0;
+
+  constructor(private readonly destination: ReturnType<typeof pino.destination>) {}
+
+  write(line: string): boolean {
+    this.lines.push(line);
+    this.characters += line.length;
+    if (this.characters >= LOG_CHUNK_CHARACTERS) this.handOver();
+    return true;
+  }
+
+  /** Writes what is buffered (pino's `logger.flush`). */
+  flush(callback?: (error?: Error) => void): void {
+    this.handOver();
+    this.destination.flush(callback);
+  }
+
+  /** Writes everything buffered before returning (at exit). */
+  flushSync(): void {
+    this.handOver();
+    this.destination.flushSync();
+  }
+
+  private handOver(): void {
+    if (this.lines.length === 0) return;
+    const chunk = this.lines.length === 1 ? (this.lines[0] as string) : this.lines.join('');
+    this.lines = [];
+    this.characters = 0;
+    this.destination.write(chunk);
+  }
+}
+
+/** Every LineBuffer of the process, flushed synchronously when it exits. */
+const lineBuffers = new Set<LineBuffer>();
+let flushesAtExit = false;
+
+/**
+ * Standard output, buffered: lines are written 16 KiB at a time, and at least every LOG_FLUSH_INTERVAL_MS. With a
+ * line per request, one write(2) per line was the largest single cost of a cheap request (`GET /api/v1/health`: 39
+ * -> 20 µs of CPU a request with the request lines off, bench:api); buffered, a burst of requests shares one write.
+ * Each chunk is written synchronously (pino's default): handing it to the thread pool instead cost about 3 µs of CPU
+ * a request more on a 2-core machine (the thread's wake-ups), for writes that take microseconds. As with any
+ * synchronous log, a reader of standard output that stops reading holds the process once the pipe is full. What is
+ * left is written when the process exits (after closeOnSignals, or process.exit); a process killed with SIGKILL
+ * loses at most the last 100 ms of lines.
+ */
+function bufferedStandardOutput(): LineBuffer {
+  // minLength 0: SonicBoom writes each chunk as it is given it (LineBuffer does the gathering).
+  const buffer = new LineBuffer(pino.destination({ dest: 1, sync: true, minLength: 0 }));
+  lineBuffers.add(buffer);
+  if (!flushesAtExit) {
+    flushesAtExit = true;
+    process.once('exit', () => {
+      for (const each of lineBuffers) {
+        try {
+          each.flushSync();
+        } catch {
+          // standard output closed: nothing more can be written
+        }
+      }
+    });
+  }
   const timer = setInterval(() => {
     try {
-      destination.flush();
+      buffer.flush();
     } catch {
-      clearInterval(timer); // closed at exit: pino wrote the rest
+      clearInterval(timer); // the destination is closed
     }
   }, LOG_FLUSH_INTERVAL_MS).unref();
-  return destination;
+  return buffer;
 }
 
 /**

@@ -101,9 +101,8 @@ export class PrincipalCache implements OnModuleInit, OnModuleDestroy {
   /** The principal of an active user's unrevoked session, or null. */
   async get(userId: string, sessionId: string): Promise<Principal | null> {
     if (!this.listener.listening) return this.read(userId, sessionId);
-    const entry = this.entries.get(sessionId);
-    if (entry && entry.userId === userId && this.current(entry) && performance.now() < entry.freshUntil)
-      return entry.principal;
+    const remembered = this.remembered(userId, sessionId);
+    if (remembered !== undefined) return remembered;
     const flight = this.inFlight.get(sessionId);
     if (flight && flight.userId === userId && this.current(flight)) return flight.load;
 
@@ -120,6 +119,15 @@ export class PrincipalCache implements OnModuleInit, OnModuleDestroy {
     } finally {
       if (this.inFlight.get(sessionId) === mine) this.inFlight.delete(sessionId);
     }
+  }
+
+  /** The principal held for the session, when it may be served from memory (see get); else undefined. */
+  remembered(userId: string, sessionId: string): Principal | null | undefined {
+    if (!this.listener.listening) return undefined;
+    const entry = this.entries.get(sessionId);
+    if (entry && entry.userId === userId && this.current(entry) && performance.now() < entry.freshUntil)
+      return entry.principal;
+    return undefined;
   }
 
   /**

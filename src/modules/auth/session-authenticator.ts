@@ -23,6 +23,14 @@ export class BearerSessionAuthenticator implements SessionAuthenticator {
     return principal?.user ?? null;
   }
 
+  remembered(bearerToken: string): AuthenticatedUser | null | undefined {
+    const claims = this.tokens.rememberedClaims(bearerToken);
+    if (claims === null) return null;
+    if (claims === undefined) return undefined;
+    const principal = this.principals.remembered(claims.userId, claims.sessionId);
+    return principal === undefined ? undefined : (principal?.user ?? null);
+  }
+
   forget(): void {
     this.principals.flush();
   }

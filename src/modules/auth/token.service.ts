@@ -49,13 +49,8 @@ export class TokenService {
 
   /** Returns the claims, or null for any token that is missing, malformed, expired, tampered or unsigned. */
   async verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
-    const known = this.verified.get(token);
-    if (known) {
-      // jose's rule: expired once the current epoch second reaches `exp`.
-      if (Math.floor(Date.now() / 1000) < known.expiresAt) return known.claims;
-      this.verified.delete(token);
-      return null;
-    }
+    const known = this.rememberedClaims(token);
+    if (known !== undefined) return known;
     try {
       // The algorithm list is fixed, so `alg: none` and algorithm-confusion tokens are refused.
       const { payload } = await jwtVerify(token, this.key, {
@@ -71,6 +66,19 @@ export class TokenService {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
       throw error;
     }
+  }
+
+  /**
+   * The claims of a token whose signature was checked before, or null once it has expired; undefined for a token
+   * not seen (verifyAccessToken checks it).
+   */
+  rememberedClaims(token: string): AccessTokenClaims | null | undefined {
+    const known = this.verified.get(token);
+    if (!known) return undefined;
+    // jose's rule: expired once the current epoch second reaches `exp`.
+    if (Math.floor(Date.now() / 1000) < known.expiresAt) return known.claims;
+    this.verified.delete(token);
+    return null;
   }
 
   newRefreshToken(): { token: string; hash: string } {

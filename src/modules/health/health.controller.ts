@@ -1,14 +1,30 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/auth/roles.js';
+import { jsonText } from '../../common/http/json-text.js';
 import { Route } from '../../common/http/route.js';
 import { ProcessLifecycle } from '../../common/process/lifecycle.js';
-import { HealthProbe } from './health-probe.js';
+import { HealthProbe, type DependencyChecks } from './health-probe.js';
 import { healthReport, healthResponse, readinessReport, readinessResponse, type Report } from './health-reports.js';
 
 function answer<Body>(reply: FastifyReply, report: Report<Body>): Body {
   void reply.status(report.statusCode);
   return report.body;
+}
+
+/**
+ * The liveness answer of each probe result, its body serialized once: the probe replaces its result once a second,
+ * and a load balancer may ask many times a second.
+ */
+const livenessAnswers = new WeakMap<DependencyChecks, { statusCode: number; json: string }>();
+
+function livenessAnswer(checks: DependencyChecks): { statusCode: number; json: string } {
+  let known = livenessAnswers.get(checks);
+  if (!known) {
+    const report = healthReport(checks);
+    livenessAnswers.set(checks, (known = { statusCode: report.statusCode, json: JSON.stringify(report.body) }));
+  }
+  return known;
 }
 
 /**
@@ -33,7 +49,8 @@ export class HealthController {
     response: healthResponse,
   })
   health(@Res({ passthrough: true }) reply: FastifyReply) {
-    return answer(reply, healthReport(this.probe.checks));
+    const { statusCode, json } = livenessAnswer(this.probe.checks);
+    return jsonText(reply.status(statusCode), json);
   }
 
   @Get('ready')

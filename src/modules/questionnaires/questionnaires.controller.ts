@@ -1,6 +1,8 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ALL_ROLES, Roles } from '../../common/auth/roles.js';
+import { jsonText } from '../../common/http/json-text.js';
 import { pagedResponse } from '../../common/http/paging.js';
 import { Route } from '../../common/http/route.js';
 import {
@@ -39,8 +41,8 @@ export class QuestionnairesController {
   @Get('types')
   @Roles(...ALL_ROLES)
   @Route({ summary: 'Questionnaire types (cached 1 h)', tags: TAGS, response: z.array(questionnaireTypeItem) })
-  types() {
-    return this.service.types();
+  async types(@Res({ passthrough: true }) reply: FastifyReply) {
+    return jsonText(reply, await this.service.typesJson());
   }
 
   @Get('types/:type/versions')
@@ -203,8 +205,8 @@ export class QuestionnaireFiltersController {
 
   @Get('questionnaire-types')
   @Route({ summary: 'Questionnaire types', tags: ['filters'], response: z.array(questionnaireTypeItem) })
-  types() {
-    return this.service.types();
+  async types(@Res({ passthrough: true }) reply: FastifyReply) {
+    return jsonText(reply, await this.service.typesJson());
   }
 
   @Get('questionnaire-versions')

@@ -27,8 +27,9 @@ export class QuestionnairesService {
     @Inject(CacheService) private readonly cache: CacheService,
   ) {}
 
-  types() {
-    return this.cache.getOrLoad(CacheNamespace.QUESTIONNAIRE_TYPES, ['all'], QUESTIONNAIRE_CACHE_TTL_SECONDS, () =>
+  /** The type list as JSON text, answered as it is (the most read list: every respondent's first request). */
+  typesJson(): Promise<string> {
+    return this.cache.getOrLoadJson(CacheNamespace.QUESTIONNAIRE_TYPES, ['all'], QUESTIONNAIRE_CACHE_TTL_SECONDS, () =>
       this.repository.types(),
     );
   }
