@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { float32Bytes } from '../contracts/float32-frame.js';
 import { runLocalJob, type JobAnswer, type LocalJob } from './local-jobs.js';
 
 /**
@@ -139,19 +138,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
     async run(job) {
       if (closed) throw new Error('the job runner is closed');
-      const size = job.body.byteLength + (job.vectors?.byteLength ?? 0);
+      const size = job.body.byteLength + (job.vectorRuns ?? []).reduce((sum, run) => sum + run.byteLength, 0);
       if (maxThreads === 0 || size < inlineBelowBytes) return runLocalJob(job);
       const pool = threads();
       if (pool.queueSize >= maxThreads * QUEUED_JOBS_PER_THREAD) {
         throw new EngineBusyError(`every engine thread is busy and ${pool.queueSize} jobs are waiting; retry later`);
       }
       const body = transferable(job.body);
-      // Resolved vectors (a topics frame by reference) are a buffer of their own: moved too.
-      const vectors = job.vectors ? new Float32Array(transferable(float32Bytes(job.vectors)).buffer) : undefined;
-      return pool.run(
-        { ...job, body, ...(vectors ? { vectors } : {}) },
-        { transferList: vectors ? [body.buffer, vectors.buffer] : [body.buffer] },
-      );
+      // Resolved vectors (a topics frame by reference) are views of the cache's shared memory: shared, not copied.
+      return pool.run({ ...job, body }, { transferList: [body.buffer] });
     },
 
     async close() {

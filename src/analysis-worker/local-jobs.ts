@@ -47,8 +47,11 @@ export interface LocalJob {
   frame?: boolean;
   /** Embeddings: the caller accepts a float32 frame; the answer then carries the vectors and their keys. */
   answerFrame?: boolean;
-  /** A topics reference frame: the vectors its keys named, as the worker's cache resolved them (rows, in order). */
-  vectors?: Float32Array;
+  /**
+   * A topics reference frame: the vectors its keys named, as the worker's cache resolved them: runs of whole rows
+   * (views of the cache's shared memory, read only), end to end the rows in the order of the keys.
+   */
+  vectorRuns?: readonly Float32Array[];
 }
 
 export interface JobAnswer {
@@ -112,7 +115,7 @@ function topics(body: unknown, version: string): JobAnswer {
 
 /**
  * A topics request as a float32 frame: the head's items, each with its row of the vectors the tail carries, or
- * of those the keys in the tail named (a reference frame: the main thread resolved them into `job.vectors`).
+ * of those the keys in the tail named (a reference frame: the main thread resolved them into `job.vectorRuns`).
  */
 function topicsFromFrame(job: LocalJob, version: string): JobAnswer {
   const frame = splitFrame(job.body);
@@ -123,8 +126,8 @@ function topicsFromFrame(job: LocalJob, version: string): JobAnswer {
   if (!parsed.ok) return answer(200, failed(parsed.jobId, version, parsed.error));
   const { jobId, items, params, embeddings } = parsed.request.input;
   const { dimensions } = embeddings;
-  let vectors: Float32Array | undefined;
-  if (job.vectors) {
+  let rowOf: (index: number) => Float32Array;
+  if (job.vectorRuns) {
     if (frame.tail.byteLength !== items.length * EMBEDDING_KEY_BYTES)
       return answer(
         200,
@@ -134,11 +137,16 @@ function topicsFromFrame(job: LocalJob, version: string): JobAnswer {
           `the frame's tail holds ${frame.tail.byteLength} bytes, not ${items.length} keys of ${EMBEDDING_KEY_BYTES}`,
         ),
       );
-    vectors = job.vectors;
-    if (vectors.length !== items.length * dimensions)
+    const rows: Float32Array[] = [];
+    for (const run of job.vectorRuns)
+      for (let offset = 0; offset + dimensions <= run.length; offset += dimensions)
+        rows.push(run.subarray(offset, offset + dimensions));
+    const values = job.vectorRuns.reduce((sum, run) => sum + run.length, 0);
+    if (dimensions === 0 || values !== items.length * dimensions || rows.length !== items.length)
       return answer(200, failed(jobId, version, `the embeddings referenced do not have ${dimensions} dimensions`));
+    rowOf = (index) => rows[index] as Float32Array;
   } else {
-    vectors = float32Rows(frame.tail, items.length, dimensions);
+    const vectors = float32Rows(frame.tail, items.length, dimensions);
     if (!vectors)
       return answer(
         200,
@@ -148,12 +156,12 @@ function topicsFromFrame(job: LocalJob, version: string): JobAnswer {
           `the frame's tail holds ${frame.tail.byteLength} bytes, not ${items.length} embeddings of ${dimensions} float32 values`,
         ),
       );
+    rowOf = (index) => vectors.subarray(index * dimensions, (index + 1) * dimensions);
   }
-  const rows = vectors;
   const documents = items.map((item, index) => ({
     id: item.submissionId,
     text: item.text,
-    embedding: rows.subarray(index * dimensions, (index + 1) * dimensions),
+    embedding: rowOf(index),
   }));
   return modelTopics(jobId, version, documents, params);
 }

@@ -132,7 +132,7 @@ async function runLocally(
   kind: WorkerKind,
   request: FastifyRequest,
   reply: FastifyReply,
-  extra: Pick<LocalJob, 'frame' | 'answerFrame' | 'vectors'> = {},
+  extra: Pick<LocalJob, 'frame' | 'answerFrame' | 'vectorRuns'> = {},
 ) {
   const answer = await context.jobs.run({
     kind,
@@ -252,8 +252,8 @@ export function registerTopicRoutes(app: FastifyInstance, context: RouteContext)
             ),
           );
       }
-      const vectors = resolved.ok ? resolved.vectors : new Float32Array(0);
-      return runLocally(context, 'topics', request, reply, { frame: true, vectors });
+      const vectorRuns = resolved.ok ? resolved.runs : [];
+      return runLocally(context, 'topics', request, reply, { frame: true, vectorRuns });
     }
     return runLocally(context, 'topics', request, reply, { frame: true });
   });

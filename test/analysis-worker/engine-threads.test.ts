@@ -11,6 +11,7 @@ import {
 } from '../../src/analysis-worker/job-runner.js';
 import type { LocalJob } from '../../src/analysis-worker/local-jobs.js';
 import { defaultEngineThreads, loadAnalysisWorkerSettings } from '../../src/analysis-worker/settings.js';
+import { EMBEDDING_KEY_BYTES, encodeFrame } from '../../src/contracts/float32-frame.js';
 import { embedText } from '../../src/engine/embeddings/index.js';
 import {
   TEST_WORKER_VERSION,
@@ -81,6 +82,44 @@ describe('job runner', () => {
     expect(comparable(inThread.payload)).toEqual(comparable(inProcess.payload));
     expect(threaded.activeThreads).toBe(1);
     expect(inline.activeThreads).toBe(0);
+  });
+
+  it('hands an embeddings frame answer back from a thread whole: the vectors and keys, moved', async () => {
+    const body = encoder.encode(JSON.stringify(embeddingRequest(comments(300))));
+    const [inThread, inProcess] = await Promise.all([
+      threaded.run({ kind: 'embeddings', body: new Uint8Array(body), answerFrame: true }),
+      inline.run({ kind: 'embeddings', body: new Uint8Array(body), answerFrame: true }),
+    ]);
+    expect(inThread.statusCode).toBe(200);
+    expect(inThread.vectors?.length).toBeGreaterThan(0);
+    expect(Array.from(inThread.vectors ?? [])).toEqual(Array.from(inProcess.vectors ?? []));
+    expect(Buffer.from(inThread.keys ?? []).equals(Buffer.from(inProcess.keys ?? []))).toBe(true);
+    expect(comparable(inThread.payload)).toEqual(comparable(inProcess.payload));
+  });
+
+  it('models a reference frame from views of shared vectors, in a thread as inline', async () => {
+    const items = comments(90);
+    const dimensions = embedText('x').length;
+    // Two runs of rows in one shared buffer, as the embedding cache resolves keys (the second run first).
+    const shared = new Float32Array(new SharedArrayBuffer(items.length * dimensions * 4));
+    items.forEach((item, index) => shared.set(embedText(item.text), index * dimensions));
+    const half = 45 * dimensions;
+    const vectorRuns = [shared.subarray(half), shared.subarray(0, half)];
+    const ordered = [...items.slice(45), ...items.slice(0, 45)];
+    const head = {
+      input: { jobId: 'topics-2', version: '1.0', type: 'topic-model', items: ordered, embeddings: { dimensions } },
+    };
+    const frame = () => encodeFrame(head, new Uint8Array(ordered.length * EMBEDDING_KEY_BYTES));
+    const [inThread, inProcess] = await Promise.all([
+      threaded.run({ kind: 'topics', body: frame(), frame: true, vectorRuns }),
+      inline.run({ kind: 'topics', body: frame(), frame: true, vectorRuns }),
+    ]);
+    expect(comparable(inThread.payload)).toMatchObject({ status: 'completed' });
+    expect(comparable(inThread.payload)).toEqual(comparable(inProcess.payload));
+    // The rows the thread read were the shared ones, untouched.
+    expect(Array.from(shared.subarray(0, dimensions))).toEqual(
+      Array.from(new Float32Array(embedText(items[0]?.text ?? ''))),
+    );
   });
 
   it('keeps small jobs inline', async () => {

@@ -100,7 +100,9 @@ describe('the embedding cache', () => {
     cache.put(embeddingKeys(vectors, 4), vectors, 4);
     const keys = Buffer.concat([embeddingKey(float32Bytes(vector(2))), embeddingKey(float32Bytes(vector(1)))]);
     const resolved = cache.resolve(keys);
-    expect(resolved.ok && Array.from(resolved.vectors)).toEqual(Array.from([...vector(2), ...vector(1)]));
+    expect(resolved.ok && resolved.runs.flatMap((run) => Array.from(run))).toEqual(
+      Array.from([...vector(2), ...vector(1)]),
+    );
     const unknown = Buffer.concat([keys, embeddingKey(float32Bytes(vector(3)))]);
     expect(cache.resolve(unknown)).toEqual({ ok: false, reason: 'missing', missing: 1 });
   });

@@ -55,7 +55,11 @@ const READ_AHEAD_ENTRIES = 4;
 /** Comments scrubbed between two turns of the event loop (~10 ms each). */
 const SCRUB_SLICE = 500;
 
-/** The run's scored comments as the recommendations read them: fixed once the sentiment stage has committed. */
+/**
+ * What the recommendations read that no later stage writes: the run's scored comments (fixed once the sentiment
+ * stage has committed), and the scope's dimension averages and voice breakdown (the scope's submissions and
+ * answers, which the pipeline never writes).
+ */
 interface ScoredReading {
   comments: Awaited<ReturnType<ResultsRepository['scoredComments']>>;
   /** Every comment with text, scrubbed, and whom it is about: what the actions' text is matched against. */
@@ -63,6 +67,8 @@ interface ScoredReading {
   samples: SampleComment[];
   /** The scrubbing of the pipeline's comments, each scrubbed once (the topics' quotes are among them). */
   scrub: (text: string) => string;
+  dimensions: RecommendationInput['dimensions'];
+  voices: RecommendationInput['questionnaireCodes'];
 }
 
 /** A stage failure the pipeline should not retry: the message is stored after the stage key. */
@@ -559,29 +565,21 @@ export class PipelineOrchestrator {
   private async recommendationInput(
     pipeline: PipelineRow,
   ): Promise<{ input: RecommendationInput; comments: KnownComment[] }> {
-    const filter = this.pipelines.filterOf(pipeline);
     const [sentimentRun, topicRun] = await Promise.all([
       this.results.sentimentRun(pipeline.id),
       this.results.topicModelRun(pipeline.id),
     ]);
     if (!sentimentRun || !topicRun) throw new Error('the pipeline lacks its sentiment or topic model run');
-    // The scored comments read ahead by the topic modeling stage in this process, else read now.
+    // The scored comments, dimension averages and voice breakdown read ahead by the topic modeling stage in this
+    // process, else read now.
     const ahead = this.scoredAhead.take(pipeline.id, sentimentRun.id);
     const scoredReading = (ahead ? ahead.catch(() => undefined) : Promise.resolve(undefined)).then(
       (reading) => reading ?? this.readScoredComments(pipeline, sentimentRun.id),
     );
-    const [dimensions, topics, dominant, scored, voices] = await Promise.all([
-      this.pipelines.answerStatistics(filter).then(async (statistics) => {
-        const versions = await this.pipelines.versionSchemas([...new Set(statistics.map((row) => row.versionId))]);
-        return dimensionAverages(
-          statistics,
-          new Map(versions.map((row) => [row.id, row.schema as QuestionnaireSchema])),
-        );
-      }),
+    const [topics, dominant, scored] = await Promise.all([
       this.results.topics(topicRun.id),
       this.results.dominantAssignments(topicRun.id),
       scoredReading,
-      this.pipelines.voiceBreakdown(filter, true),
     ]);
     // Each dominant assignment with its comment, sentiment and questionnaire code.
     const bySubmission = new Map(scored.comments.map((row) => [row.submissionId, row]));
@@ -592,10 +590,10 @@ export class PipelineOrchestrator {
     return {
       input: {
         scopeDescription: describeScope(pipeline),
-        dimensions,
+        dimensions: scored.dimensions,
         topics: topicInsights(topics, assigned, scored.scrub),
         sampleComments: scored.samples,
-        questionnaireCodes: voices,
+        questionnaireCodes: scored.voices,
       },
       comments: scored.known,
     };
@@ -617,6 +615,15 @@ export class PipelineOrchestrator {
       }
       return clean;
     };
+    const filter = this.pipelines.filterOf(pipeline);
+    const dimensions = this.pipelines.answerStatistics(filter).then(async (statistics) => {
+      const versions = await this.pipelines.versionSchemas([...new Set(statistics.map((row) => row.versionId))]);
+      return dimensionAverages(statistics, new Map(versions.map((row) => [row.id, row.schema as QuestionnaireSchema])));
+    });
+    const voices = this.pipelines.voiceBreakdown(filter, true);
+    // Observed at once: a failure is thrown below, once the comments are read (or by their own reading).
+    dimensions.catch(() => undefined);
+    voices.catch(() => undefined);
     const comments = await this.results.scoredComments(sentimentRunId);
     const known: KnownComment[] = [];
     for (let start = 0; start < comments.length; start += SCRUB_SLICE) {
@@ -624,7 +631,14 @@ export class PipelineOrchestrator {
       for (const row of comments.slice(start, start + SCRUB_SLICE))
         if (row.text) known.push({ text: scrub(row.text), subjectId: row.facultyId });
     }
-    return { comments, known, samples: sampleComments(comments, scrub), scrub };
+    return {
+      comments,
+      known,
+      samples: sampleComments(comments, scrub),
+      scrub,
+      dimensions: await dimensions,
+      voices: await voices,
+    };
   }
 }
 
