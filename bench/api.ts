@@ -287,7 +287,8 @@ function meanOf(runs: Measurement[]): Measurement {
 
 /** Each row beside the hello measured just before and just after it (`baselines[i]`), so drift in load cancels. */
 function table(rows: Measurement[], baselines: Measurement[], hello: Measurement): string {
-  const ratio = (value: number, base: number) => `${(value / base).toFixed(3)}×`;
+  // autocannon's latencies are whole milliseconds: a hello's p50 is often 0, and a ratio to it says nothing.
+  const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(3)}×` : '-');
   const lines = [
     [
       'request'.padEnd(34),
