@@ -91,6 +91,18 @@ interface StageContext {
 /** What a stage's guarded commit decided: the next job to enqueue, or nothing (the pipeline ended or moved on). */
 type Next = { job: PipelineJobName; data: StageJobData } | { completed: true } | null;
 
+/** A pipeline's request to a worker (conventions §8): the envelope, its type and its items. */
+function workerRequest<Type extends string, Item>(pipelineId: string, runId: string, type: Type, items: Item[]) {
+  return {
+    jobId: randomUUID(),
+    version: CONTRACT_VERSION,
+    metadata: { pipelineId, runId },
+    publishedAt: new Date().toISOString(),
+    type,
+    items,
+  };
+}
+
 /**
  * Runs the stages of a pipeline, one queue job at a time. Every handler re-reads the pipeline and acts only
  * when the pipeline is in that job's stage and attempt, so a replayed, late or duplicated job does nothing
@@ -98,16 +110,6 @@ type Next = { job: PipelineJobName; data: StageJobData } | { completed: true } |
  * and the next stage are written in one transaction that re-checks the stored state under a row lock; the
  * next job is enqueued only after that commit (style, "Jobs and pipelines").
  */
-/** The envelope of a pipeline's request to a worker (conventions §8), but for its type and items. */
-function workerEnvelope(pipelineId: string, runId: string) {
-  return {
-    jobId: randomUUID(),
-    version: CONTRACT_VERSION,
-    metadata: { pipelineId, runId },
-    publishedAt: new Date().toISOString(),
-  };
-}
-
 @Injectable()
 export class PipelineOrchestrator {
   private readonly client: WorkerClient;
@@ -270,11 +272,12 @@ export class PipelineOrchestrator {
       (batch, signal) =>
         this.client.sentiment(
           url,
-          {
-            ...workerEnvelope(pipeline.id, run.id),
-            type: 'sentiment',
-            items: batch.map((item) => ({ submissionId: item.id, text: item.text })),
-          },
+          workerRequest(
+            pipeline.id,
+            run.id,
+            'sentiment',
+            batch.map((item) => ({ submissionId: item.id, text: item.text })),
+          ),
           { signal },
         ),
       (output) => {
@@ -370,11 +373,12 @@ export class PipelineOrchestrator {
           (batch, signal) =>
             this.client.embeddingVectors(
               url,
-              {
-                ...workerEnvelope(pipeline.id, run.id),
-                type: 'embedding',
-                items: batch.map((item) => ({ submissionId: item.submissionId, text: item.text })),
-              },
+              workerRequest(
+                pipeline.id,
+                run.id,
+                'embedding',
+                batch.map((item) => ({ submissionId: item.submissionId, text: item.text })),
+              ),
               { signal },
             ),
           (output) => {
@@ -429,9 +433,12 @@ export class PipelineOrchestrator {
     // float32 frame, else (a worker that speaks only JSON) as numbers (worker-client.ts, topicsOfVectors). The
     // keys come with the corpus; the vectors are read only for the last two.
     const call = this.client.topicsOfVectors(url, {
-      ...workerEnvelope(pipeline.id, run.id),
-      type: 'topic-model',
-      items: items.map((item) => ({ submissionId: item.submissionId, text: item.text, key: item.key })),
+      ...workerRequest(
+        pipeline.id,
+        run.id,
+        'topic-model',
+        items.map((item) => ({ submissionId: item.submissionId, text: item.text, key: item.key })),
+      ),
       vectorBytes: items.every((item) => item.bytes === vectorBytes) ? vectorBytes : undefined,
       vectors: () =>
         this.results.embeddings(
