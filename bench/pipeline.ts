@@ -8,6 +8,8 @@
  *   clock, millisecond timestamps), so a stage's time is its handler's time from reading the pipeline to the
  *   commit of its results; what the stages leave of the total is queue hand-off (enqueue → pick-up);
  * - peak RSS per process: VmHWM of /proc/<pid>/status, reset before each size (clear_refs 5);
+ * - CPU per process and kind of thread (user + system, /proc/<pid>/task/<tid>/stat), PostgreSQL's too, from confirm to
+ *   COMPLETED: on a machine whose cores are all busy, their sum over the cores is the floor of the wall time;
  * - a baseline in the same run: the engine alone, in this process, on the same corpus (sentiment of every
  *   comment; embeddings and the topic model of the comments that pass the sentiment gate), so the ratio shows
  *   what the pipeline adds (HTTP and JSON, PostgreSQL, the queue, labels and recommendations).
@@ -22,7 +24,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -147,6 +149,79 @@ function resetPeakRss(pid: number): void {
   } catch {
     // Not permitted here: the readings are then peaks since the process started.
   }
+}
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** User + system CPU seconds in a /proc stat line (fields 14 and 15), with the thread's or process's name. */
+function statCpu(path: string): { name: string; seconds: number } | undefined {
+  let line: string;
+  try {
+    line = readFileSync(path, 'utf8');
+  } catch {
+    return undefined; // ended meanwhile
+  }
+  const close = line.lastIndexOf(')');
+  const fields = line.slice(close + 2).split(' ');
+  return {
+    name: line.slice(line.indexOf('(') + 1, close),
+    seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+  };
+}
+
+/**
+ * CPU seconds of a process by kind of thread: Node names its main thread `MainThread`, a worker thread (the analysis
+ * worker's engine threads) `WorkerThread`, V8's helpers (garbage collection, compilation) `V8Worker`.
+ */
+function threadCpu(pid: number): Record<string, number> {
+  const byName: Record<string, number> = {};
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byName; // ended
+  }
+  for (const task of tasks) {
+    const cpu = statCpu(`/proc/${pid}/task/${task}/stat`);
+    if (!cpu) continue;
+    const kind = ['MainThread', 'WorkerThread', 'V8Worker'].includes(cpu.name) ? cpu.name : 'other';
+    byName[kind] = (byName[kind] ?? 0) + cpu.seconds;
+  }
+  return byName;
+}
+
+/** CPU seconds of every PostgreSQL process of this machine (the bench's database is the only busy one). */
+function postgresCpu(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cpu = statCpu(`/proc/${entry}/stat`);
+    if (cpu && (cpu.name === 'postgres' || cpu.name.startsWith('postgres:'))) total += cpu.seconds;
+  }
+  return total;
+}
+
+type CpuReading = Record<string, Record<string, number>>;
+
+function cpuReading(processes: readonly BenchProcess[]): CpuReading {
+  const reading: CpuReading = Object.fromEntries(
+    processes.map((running) => [running.name, threadCpu(running.child.pid as number)]),
+  );
+  reading.PostgreSQL = { all: postgresCpu() };
+  return reading;
+}
+
+/** What each process (and kind of thread) spent between two readings. */
+function cpuSpent(before: CpuReading, after: CpuReading): CpuReading {
+  return Object.fromEntries(
+    Object.entries(after).map(([name, threads]) => [
+      name,
+      Object.fromEntries(
+        Object.entries(threads).map(([kind, seconds]) => [kind, Math.max(0, seconds - (before[name]?.[kind] ?? 0))]),
+      ),
+    ]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -404,6 +479,8 @@ interface PipelineRun {
   totalSeconds: number;
   stages: StageTime[];
   peaks: Record<string, number>;
+  /** CPU seconds spent from confirm to COMPLETED, by process and kind of thread. */
+  cpu: CpuReading;
   /** Bytes of the topics request as JSON (what a JSON-only worker gets), rebuilt from what the pipeline stored. */
   topicsRequestBytes: number;
   /** The same as a float32 frame, and as a reference frame (keys only); and how the pipeline sent it. */
@@ -438,6 +515,7 @@ async function runPipeline(
     scopeId: department.id,
   });
   for (const running of processes) resetPeakRss(running.child.pid as number);
+  const cpuBefore = cpuReading(processes);
   const fromMicros = monotonicMicros();
   await api.request('POST', `/analysis/pipelines/${created.id}/confirm`);
   const deadline = Date.now() + 30 * 60_000;
@@ -453,6 +531,7 @@ async function runPipeline(
     await delay(100);
   }
   const window = { fromMicros, toMicros: monotonicMicros() };
+  const cpu = cpuSpent(cpuBefore, cpuReading(processes));
   for (const running of processes)
     if (running.child.exitCode !== null || running.child.signalCode !== null)
       throw new Error(`the ${running.name} process exited:\n${running.lines.slice(-30).join('\n')}`);
@@ -468,6 +547,7 @@ async function runPipeline(
     stages: stageTimes(jobWorker.lines, created.id),
     topicsTransport: topicsTransport(jobWorker.lines, created.id),
     peaks,
+    cpu,
     window,
   };
 }
@@ -618,6 +698,28 @@ function printRun(run: PipelineRun): void {
     `  peak RSS: ${Object.entries(run.peaks)
       .map(([name, megabytes]) => `${name} ${megabytes} MB`)
       .join(', ')}`,
+  );
+  // Where the machine's time went: on a machine whose cores are all busy, the total is the floor of the wall time.
+  const cpuTotal = Object.values(run.cpu).reduce(
+    (sum, threads) => sum + Object.values(threads).reduce((inner, seconds) => inner + seconds, 0),
+    0,
+  );
+  const cores = availableParallelism();
+  console.log(
+    `  CPU (user + system): ${Object.entries(run.cpu)
+      .map(([name, threads]) => {
+        const total = Object.values(threads).reduce((sum, seconds) => sum + seconds, 0);
+        const parts = Object.entries(threads).filter(([, seconds]) => seconds >= 0.005);
+        return `${name} ${figure(total)} s${
+          parts.length > 1 ? ` (${parts.map(([kind, seconds]) => `${kind} ${figure(seconds)}`).join(', ')})` : ''
+        }`;
+      })
+      .join('; ')}`,
+  );
+  console.log(
+    `    total ${figure(cpuTotal)} CPU-s in ${figure(run.totalSeconds)} s on ${cores} cores: ` +
+      `${Math.round((100 * cpuTotal) / (cores * run.totalSeconds))}% of the machine; ` +
+      `the engine alone ${figure(run.baseline.total)} s on one core`,
   );
   const perItem = run.topicsRequestBytes / Math.max(1, run.topicItems);
   const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);

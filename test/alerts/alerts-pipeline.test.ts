@@ -47,13 +47,18 @@ const { client, database, api } = stack;
 
 /** On-theme comments (so they would rank as quotes) that each raise an alert. */
 const FLAGGED = [
-  'The grades are posted very late and sir calls us stupid and useless in front of the class.',
+  'The grades are posted very late and Sir Dagohoy calls us stupid and useless in front of the class.',
   'We wait weeks for the grades of our exams and he humiliated me in front of the whole class.',
   'Grading of the quizzes feels unfair and if you pay 2000 you pass the finals.',
   'The group activities are fun but he makes sexual jokes about the girls every session.',
   'The hands on laboratory activities are engaging but sir comes to class drunk every week.',
   'The grades are posted very late and the rubric is never explained, sinampal niya ang kaklase ko.',
 ];
+/**
+ * The name only a flagged comment uses: never a topic keyword or label, though no quote reads that comment (its other
+ * words, like any comment's, may be keywords).
+ */
+const FLAGGED_ONLY_NAME = 'dagohoy';
 const MARKERS = ['stupid', 'humiliated', 'pay 2000', 'sexual jokes', 'drunk', 'sinampal'];
 
 let fixture: PipelineFixture;
@@ -143,6 +148,15 @@ describe('a flagged comment is never quoted', () => {
     }
     expect(quotes.length).toBeGreaterThan(0);
     for (const quote of quotes) for (const marker of MARKERS) expect(quote.toLowerCase()).not.toContain(marker);
+    const topics = await database.db
+      .selectFrom('topics as t')
+      .innerJoin('topic_model_runs as r', 'r.id', 't.run_id')
+      .select(['t.label', 't.raw_label as rawLabel', 't.keywords'])
+      .where('r.pipeline_id', '=', created.body.id)
+      .execute();
+    expect(topics.length).toBeGreaterThan(0);
+    for (const topic of topics)
+      expect(JSON.stringify(topic).toLowerCase(), JSON.stringify(topic)).not.toContain(FLAGGED_ONLY_NAME);
 
     const summary = await client.get(
       `/api/v1/analytics/faculty/${fixture.user['fac.one']}/qualitative-summary?semesterId=${fixture.semester.MAIN}&questionnaireTypeCode=FACULTY_FEEDBACK`,

@@ -4,6 +4,7 @@ import {
   findPersonalNames,
   NAME_PLACEHOLDER,
   personalNamesIn,
+  createNameScrubber,
   scrubPersonalNames,
   withoutPersonalNames,
   type PersonalNameOptions,
@@ -492,6 +493,45 @@ describe('personalNamesIn: names to drop from topic keywords', () => {
       'person',
       'classroom',
     ]);
+  });
+});
+
+describe('createNameScrubber: scrubbing and names from one reading', () => {
+  const corpus = [
+    'Sir Abe is a great music teacher',
+    'Ma’am Dela Cruz explains well',
+    'the music person was nice',
+    'salamat kang sir jun',
+    'We use Google Classroom and MS Teams',
+    'Thanks to Jessa for the notes',
+    'Prof. Reyes and Ma’am Santos, salamat po!',
+  ];
+
+  it('scrubs as scrubPersonalNames and collects the names personalNamesIn collects', () => {
+    const options = { knownNames: ['Maria Santos'] };
+    const scrubber = createNameScrubber(options);
+    for (const text of corpus) expect(scrubber.scrub(text)).toBe(scrubPersonalNames(text, options));
+    expect(new Set(scrubber.names)).toEqual(personalNamesIn(corpus, options));
+  });
+
+  it('knows which texts it has read; names grow only with what it scrubs', () => {
+    const scrubber = createNameScrubber();
+    expect(scrubber.has('Sir Abe is a great music teacher')).toBe(false);
+    expect(scrubber.names.size).toBe(0);
+    expect(scrubber.scrub('Sir Abe is a great music teacher')).toBe('Sir [name] is a great music teacher');
+    expect(scrubber.has('Sir Abe is a great music teacher')).toBe(true);
+    expect(scrubber.has('salamat kang sir jun')).toBe(false);
+    expect([...scrubber.names]).toEqual(['abe']);
+    // The same text again is not read again, and changes nothing.
+    expect(scrubber.scrub('Sir Abe is a great music teacher')).toBe('Sir [name] is a great music teacher');
+    expect([...scrubber.names]).toEqual(['abe']);
+  });
+
+  it('keeps the replacement option', () => {
+    const scrubber = createNameScrubber({ replacement: '' });
+    expect(scrubber.scrub('Thanks to Jessa for the notes')).toBe(
+      scrubPersonalNames('Thanks to Jessa for the notes', { replacement: '' }),
+    );
   });
 });
 

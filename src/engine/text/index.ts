@@ -10,6 +10,8 @@ export {
   isHonorific,
   NAME_PLACEHOLDER,
   personalNamesIn,
+  createNameScrubber,
+  type NameScrubber,
   scrubPersonalNames,
   withoutPersonalNames,
   type PersonalNameOptions,

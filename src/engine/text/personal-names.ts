@@ -947,9 +947,12 @@ export function containsPersonalName(text: string, options: PersonalNameOptions 
  * [name]!". Scrubbing twice gives the same text as scrubbing once.
  */
 export function scrubPersonalNames(text: string, options: PersonalNameOptions = {}): string {
-  const spans = findPersonalNames(text, options);
+  return replaceSpans(text, findPersonalNames(text, options), options.replacement ?? NAME_PLACEHOLDER);
+}
+
+/** `text` with each of `spans` (in order, not overlapping) replaced by `replacement`. */
+function replaceSpans(text: string, spans: readonly PersonalNameSpan[], replacement: string): string {
   if (spans.length === 0) return text;
-  const replacement = options.replacement ?? NAME_PLACEHOLDER;
   let output = '';
   let cursor = 0;
   for (const span of spans) {
@@ -974,19 +977,60 @@ export function scrubPersonalNames(text: string, options: PersonalNameOptions = 
  */
 export function personalNamesIn(texts: Iterable<string>, options: PersonalNameOptions = {}): Set<string> {
   const names = new Set<string>();
-  const add = (words: string): void => {
-    for (const word of tokenize(words)) {
-      if (word.length < 2 || PARTICLES.has(word) || NAME_SUFFIXES.has(word) || STOPWORDS.has(word)) continue;
-      names.add(word);
-      names.add(fold(word));
-    }
-  };
-  for (const text of texts) for (const span of findPersonalNames(text, options)) add(span.text);
+  for (const text of texts) for (const span of findPersonalNames(text, options)) addNameWords(names, span.text);
+  addKnownNameWords(names, options);
+  return names;
+}
+
+/** The words of a name span, as personalNamesIn collects them (particles, suffixes and stop-words left out). */
+function addNameWords(names: Set<string>, words: string): void {
+  for (const word of tokenize(words)) {
+    if (word.length < 2 || PARTICLES.has(word) || NAME_SUFFIXES.has(word) || STOPWORDS.has(word)) continue;
+    names.add(word);
+    names.add(fold(word));
+  }
+}
+
+function addKnownNameWords(names: Set<string>, options: PersonalNameOptions): void {
   const known = knownNamesOf(options.knownNames);
   for (const name of options.knownNames ?? []) {
-    for (const match of name.matchAll(WORD)) if (known.anyCase.has(lowerWord(match[0]))) add(match[0]);
+    for (const match of name.matchAll(WORD)) if (known.anyCase.has(lowerWord(match[0]))) addNameWords(names, match[0]);
   }
-  return names;
+}
+
+/** Scrubbing and name collection over the same texts, with one pass of the finder per distinct text. */
+export interface NameScrubber {
+  /** `text` as scrubPersonalNames scrubs it with the scrubber's options. */
+  scrub(text: string): string;
+  /** Whether `text` has been scrubbed (its names are in `names`). */
+  has(text: string): boolean;
+  /** The name words of the texts scrubbed so far, as personalNamesIn gives them for those texts. */
+  readonly names: ReadonlySet<string>;
+}
+
+/**
+ * A {@link NameScrubber}: what a pipeline scrubs for its quotes and what it removes from its topics' keywords come from
+ * one reading of each comment (at 50,000 comments, a second reading cost the job worker a second of CPU).
+ */
+export function createNameScrubber(options: PersonalNameOptions = {}): NameScrubber {
+  const scrubbed = new Map<string, string>();
+  const names = new Set<string>();
+  addKnownNameWords(names, options);
+  const replacement = options.replacement ?? NAME_PLACEHOLDER;
+  return {
+    scrub(text) {
+      let clean = scrubbed.get(text);
+      if (clean === undefined) {
+        const spans = findPersonalNames(text, options);
+        for (const span of spans) addNameWords(names, span.text);
+        clean = replaceSpans(text, spans, replacement);
+        scrubbed.set(text, clean);
+      }
+      return clean;
+    },
+    has: (text) => scrubbed.has(text),
+    names,
+  };
 }
 
 /**

@@ -13,7 +13,14 @@ import type { StageStates } from '../../db/schema.js';
 import type { RecommendationInput, SampleComment, SentimentLabel } from '../../engine/contracts.js';
 import { MAX_RECOMMENDATIONS, MIN_RECOMMENDATIONS } from '../../engine/recommendations/index.js';
 import { dominantLabel } from '../../engine/sentiment/index.js';
-import { personalNamesIn, scrubPersonalNames, wordCount, withoutPersonalNames } from '../../engine/text/index.js';
+import {
+  createNameScrubber,
+  personalNamesIn,
+  scrubPersonalNames,
+  wordCount,
+  withoutPersonalNames,
+  type NameScrubber,
+} from '../../engine/text/index.js';
 import type { LanguageModelProvider } from '../../llm/index.js';
 import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
 import { callInBatchesStoringBehind } from './batch-calls.js';
@@ -65,8 +72,11 @@ interface ScoredReading {
   /** Every comment with text, scrubbed, and whom it is about: what the actions' text is matched against. */
   known: KnownComment[];
   samples: SampleComment[];
-  /** The scrubbing of the pipeline's comments, each scrubbed once (the topics' quotes are among them). */
-  scrub: (text: string) => string;
+  /**
+   * The scrubbing of the pipeline's comments, each scrubbed once (the topics' quotes are among them), with the name
+   * words it found: the topic stage removes them from its keywords.
+   */
+  scrubber: NameScrubber;
   dimensions: RecommendationInput['dimensions'];
   voices: RecommendationInput['questionnaireCodes'];
 }
@@ -449,10 +459,14 @@ export class PipelineOrchestrator {
     });
     // Meanwhile the recommendations' reading of the scored comments (their largest part: every comment scrubbed) is
     // done ahead, for the recommendations job if this process runs it; it depends on nothing this stage writes.
-    this.scoredAhead.start(pipeline.id, run.id, () => this.readScoredComments(pipeline, run.id));
-    // What a dean reads names no one: names that follow an honorific anywhere in the corpus leave the keywords.
-    // Found while the worker models the topics.
-    const [{ output, transport }, names] = await Promise.all([call, namesIn(items.map((item) => item.text))]);
+    const scored = this.scoredAhead.start(pipeline.id, run.id, () => this.readScoredComments(pipeline, run.id));
+    // What a dean reads names no one: names that follow an honorific anywhere in the corpus leave the keywords. The
+    // reading's scrubbing found them while the worker modeled the topics; comments it does not scrub (flagged ones
+    // are never quoted, conventions §11) are read for names here.
+    const [{ output, transport }, { scrubber }] = await Promise.all([call, scored]);
+    const names = new Set(scrubber.names);
+    const unread = items.filter((item) => !scrubber.has(item.text)).map((item) => item.text);
+    for (const name of await namesIn(unread)) names.add(name);
     getLogger('pipeline').info({ pipelineId: pipeline.id, transport, items: items.length }, 'topics request sent');
     const knownNames = pipeline.facultyName ? [pipeline.facultyName] : [];
     const topics = output.topics
@@ -598,7 +612,7 @@ export class PipelineOrchestrator {
       input: {
         scopeDescription: describeScope(pipeline),
         dimensions: scored.dimensions,
-        topics: topicInsights(topics, assigned, scored.scrub),
+        topics: topicInsights(topics, assigned, scored.scrubber.scrub),
         sampleComments: scored.samples,
         questionnaireCodes: scored.voices,
       },
@@ -613,15 +627,8 @@ export class PipelineOrchestrator {
    */
   private async readScoredComments(pipeline: PipelineRow, sentimentRunId: string): Promise<ScoredReading> {
     const knownNames = pipeline.facultyName ? [pipeline.facultyName] : [];
-    const scrubbed = new Map<string, string>();
-    const scrub = (text: string) => {
-      let clean = scrubbed.get(text);
-      if (clean === undefined) {
-        clean = scrubPersonalNames(text, { knownNames });
-        scrubbed.set(text, clean);
-      }
-      return clean;
-    };
+    const scrubber = createNameScrubber({ knownNames });
+    const { scrub } = scrubber;
     const filter = this.pipelines.filterOf(pipeline);
     const dimensions = this.pipelines.answerStatistics(filter).then(async (statistics) => {
       const versions = await this.pipelines.versionSchemas([...new Set(statistics.map((row) => row.versionId))]);
@@ -642,7 +649,7 @@ export class PipelineOrchestrator {
       comments,
       known,
       samples: sampleComments(comments, scrub),
-      scrub,
+      scrubber,
       dimensions: await dimensions,
       voices: await voices,
     };

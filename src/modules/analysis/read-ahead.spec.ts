@@ -9,10 +9,12 @@ describe('ReadAhead', () => {
   it('hands a read to one taker of its key and version; a second take reads for itself', async () => {
     const ahead = new ReadAhead<string>(60_000, 4);
     const read = vi.fn(async () => 'comments');
-    ahead.start('pipeline', 'run-1', read);
-    // Started again for the same version (a retried stage): the read held is kept, not repeated.
-    ahead.start('pipeline', 'run-1', read);
+    const first = ahead.start('pipeline', 'run-1', read);
+    // Started again for the same version (a retried stage): the read held is kept, not repeated, and returned.
+    const again = ahead.start('pipeline', 'run-1', read);
     expect(read).toHaveBeenCalledTimes(1);
+    expect(again).toBe(first);
+    await expect(first).resolves.toBe('comments');
     await expect(ahead.take('pipeline', 'run-1')).resolves.toBe('comments');
     expect(ahead.take('pipeline', 'run-1')).toBeUndefined();
     expect(ahead.size).toBe(0);

@@ -17,9 +17,13 @@ export class ReadAhead<T> {
     private readonly maxEntries: number,
   ) {}
 
-  /** Starts `read` for `key` at `version`, unless a read of that version is held already. */
-  start(key: string, version: string, read: () => Promise<T>): void {
-    if (this.entries.get(key)?.version === version) return;
+  /**
+   * Starts `read` for `key` at `version`, unless a read of that version is held already; returns the read held (it
+   * stays held for the later stage to take).
+   */
+  start(key: string, version: string, read: () => Promise<T>): Promise<T> {
+    const held = this.entries.get(key);
+    if (held?.version === version) return held.value;
     this.drop(key);
     for (const oldest of this.entries.keys()) {
       if (this.entries.size < this.maxEntries) break;
@@ -33,6 +37,7 @@ export class ReadAhead<T> {
     const timer = setTimeout(() => this.drop(key), this.ttlMs);
     timer.unref();
     this.entries.set(key, { version, value, timer });
+    return value;
   }
 
   /**
