@@ -1,6 +1,6 @@
 /**
  * The stacker: how the engine combines the lexicon and the learned model. A multinomial logistic regression
- * (three classes, 11 features each, 33 weights) over what both parts say about one comment, fit by
+ * (three classes, 15 features each, 45 weights) over what both parts say about one comment, fit by
  * `npm run train:sentiment-stacker` (tools/train-sentiment/stacker.ts) on the even rows of the development sets
  * and half of the corpus validation rows. Pure: the weights come in from
  * `src/engine/sentiment/data/sentiment-stacker.json`, which load-lexicon.ts reads.
@@ -42,6 +42,14 @@ export const STACKER_FEATURES = [
   'language unknown',
   // 1 for a comment of four words or fewer: little text for either part to read.
   'four words or fewer',
+  // 1 when the comment mixes English with Filipino or Cebuano (Taglish, Cebuano-English): the lexicon reads
+  // half of it in one language's entries and half in another's, the corpus has less of it than of either.
+  'language is code-switched',
+  // How much evidence the lexicon found on each side (score.ts CommentEvidence, VADER's scale), as ln(1 + x):
+  // its probabilities say which side won, these say by how much there was to go on.
+  'lexicon ln(1 + positive evidence)',
+  'lexicon ln(1 + negative evidence)',
+  'lexicon ln(1 + lukewarm evidence)',
 ] as const;
 
 export const STACKER_FEATURE_COUNT = STACKER_FEATURES.length;
@@ -74,6 +82,10 @@ export function stackerFeatures(
   into[8] = language === 'en' ? 1 : 0;
   into[9] = language === 'unknown' ? 1 : 0;
   into[10] = evidence.shape.words <= SHORT_COMMENT_WORDS ? 1 : 0;
+  into[11] = language === 'mixed' ? 1 : 0;
+  into[12] = Math.log1p(evidence.positive);
+  into[13] = Math.log1p(evidence.negative);
+  into[14] = Math.log1p(evidence.lukewarm);
   return into;
 }
 
@@ -81,11 +93,12 @@ export function stackerFeatures(
  * Where the stacker decides: a comment not read as English, or one in which the lexicon found no evidence at all.
  * An English comment with sentiment words keeps the lexicon's reading: on the English development sets the lexicon
  * is right two times in three where the two parts disagree (docs/sentiment-engine.md), while on Filipino, Cebuano and
- * code-switched comments, and on English comments without a sentiment word, the model reads what the lexicon cannot.
- * A comment without a word (empty, numbers, punctuation) keeps the lexicon's neutral.
+ * code-switched comments, and on English comments without a sentiment word, the model reads what the lexicon cannot
+ * (sarcasm and implicit complaints among them, whatever praise words they use). A comment without a word (empty,
+ * numbers, punctuation) keeps the lexicon's neutral. `features` are the comment's (stackerFeatures).
  */
-export function stackerApplies(features: Float64Array, words: number): boolean {
-  if (words === 0) return false; // nothing for the model to read: the lexicon's neutral
+export function stackerApplies(evidence: CommentEvidence, features: Float64Array): boolean {
+  if (evidence.shape.words === 0) return false; // nothing for the model to read: the lexicon's neutral
   return features[8] === 0 || features[7] === 1;
 }
 
