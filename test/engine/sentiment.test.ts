@@ -197,6 +197,37 @@ describe('rules added with the calibrated neutral share', () => {
   });
 });
 
+describe('rules added in 2.2: the implicit complaints and the sarcasm of issue 16', () => {
+  it.each([
+    // Learning left to the students.
+    ['We basically taught ourselves.', 'negative'],
+    ['Kami lang nag-aral, sariling sikap talaga.', 'negative'],
+    // "too X to be Y": the praise word names what the course failed to be.
+    ['Too theoretical to be useful.', 'negative'],
+    ['The lessons were too advanced to be helpful for beginners.', 'negative'],
+    ['It is too early to tell, but so far it is helpful.', 'positive'],
+    // Praise to the teacher's face, then a complaint and nothing else in praise: sarcasm.
+    ['galing mo talaga sir, 3 weeks walang klase', 'negative'],
+    ['Good job sir, always absent.', 'negative'],
+    // ... but not when other praise follows, a contrast makes it a mixed verdict, or the complaint is mild.
+    ['Good job sir, very clear explanations. Sometimes late.', 'positive'],
+    ['Galing mo sir! Thank you for everything.', 'positive'],
+    ['Good job po sir, late lang minsan.', 'positive'],
+  ] as const)('%j is %s', (text, expected) => {
+    expect(label(text)).toBe(expected);
+  });
+});
+
+describe('the engine as set reads the examples of issue 16 as meant', () => {
+  it.each([
+    ['galing mo talaga sir, 3 weeks walang klase', 'negative'],
+    ['we basically taught ourselves', 'negative'],
+    ['too theoretical to be useful', 'negative'],
+  ] as const)('%j is %s', (text, expected) => {
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+});
+
 describe('dominantLabel', () => {
   it('picks the highest score and treats ties between praise and criticism as neutral', () => {
     expect(dominantLabel({ positive: 0.6, neutral: 0.3, negative: 0.1 })).toBe('positive');

@@ -41,6 +41,8 @@ const ENGLISH = `
 2 fair grader, fair grading, explains thoroughly, explains clearly, eye-opening, always prepared
 -1.2 mumbles, mumbling, inaudible, can't hear, cannot hear, hard grader, unfair grading, no consultation, never on time, reads off the slides, reads off the ppt, reads the ppt, just reads the ppt
 -1.8 disrespectful, belittles, belittling, humiliating, insults, insulting, plays favorites, playing favorites, has favorites, never returns, never returned, always on his phone, always on her phone
+# Added in 2.2, written from knowledge of student comments: learning left to the students.
+-1.8 taught ourselves, taught myself, teaching ourselves, self-taught, self taught, self study, self-studying, self studying, learned on our own, learnt on our own, studied on our own, figured it out ourselves, figure it out ourselves, figure things out ourselves
 `;
 
 const TAGALOG = `
@@ -72,6 +74,8 @@ const TAGALOG = `
 -1.5 nakakapanghinayang, nanghinayang, padalos-dalos, pabigat, pahirap, masakit sa ulo, sakit sa ulo, sumasakit ang ulo, sumakit ang ulo, sawang-sawa, ayoko, ayaw ko, mabagsik, mainitin, pikon, walang saysay
 -1.8 tinatamad, tinamad, maikli ang pasensya, maiksi ang pasensya, maikli ang pasensiya, nakakapikon, nakakaasar, naasar, asar, paasa, pinaasa, kawawa, kaawa-awa
 -2 buwisit, bwisit, mapanghusga, sinungaling, nagsisisi, pinagsisisihan, pinagsisihan
+# Added in 2.2, written from knowledge of student comments: classes not held, learning left to the students.
+-1.5 walang klase, walang discussion, walang lesson, walang lecture, kami lang nag-aral, kami lang natuto, sariling sikap, nag-self study, nagself study
 `;
 
 const CEBUANO = `
@@ -95,6 +99,8 @@ const CEBUANO = `
 -1.2 paspas ra kaayo
 -1.5 kasakit sa ulo, gihadlok
 -2 way klaro
+# Added in 2.2, written from knowledge of student comments: classes not held, learning left to the students.
+-1.5 walay klase, walay discussion, walay lesson, kami ra nagtuon, kami ra nakat-on
 `;
 
 /** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */

@@ -25,6 +25,7 @@ import {
   NEGATORS,
   POST_INTENSIFIERS,
   PRAISE_INTERJECTIONS,
+  SARCASTIC_OPENERS,
   PRE_INTENSIFIERS,
   REPETITION_COMPLAINTS,
   SARCASM_MARKERS,
@@ -132,6 +133,7 @@ const MODIFIER_PHRASES: readonly string[] = (() => {
     REPETITION_COMPLAINTS,
     SARCASM_MARKERS,
     PRAISE_INTERJECTIONS,
+    SARCASTIC_OPENERS,
   ];
   for (const list of modifierLists) {
     for (const entry of list) if (/^[\p{L}\p{N}' -]+$/u.test(entry)) phrases.add(tokenKey(entry));
@@ -182,6 +184,7 @@ export const MODIFIERS = {
   repetitionComplaints: keyed(REPETITION_COMPLAINTS),
   sarcasmMarkers: keyed(SARCASM_MARKERS),
   praiseInterjections: keyed(PRAISE_INTERJECTIONS),
+  sarcasticOpeners: keyed(SARCASTIC_OPENERS),
 } as const;
 
 export interface WordValence {

@@ -218,6 +218,16 @@ export const REPETITION_COMPLAINTS = set(`
 /** Emojis, emoticons and words that mark what comes before as ironic. */
 export const SARCASM_MARKERS = set(`🙄, 🙃, 😒, 😏, /s, sarcasm, sarcastic, yeah right, sure sure`);
 
+/**
+ * Praise said to the teacher's face, or a congratulation, opening a comment: "galing mo talaga sir, 3 weeks walang
+ * klase", "good job sir, absent for a month". Followed by a complaint and nothing else in praise, it is sarcasm.
+ */
+export const SARCASTIC_OPENERS = set(`
+  galing mo, galing mo talaga, ang galing mo, ang galing nyo, galing nyo, sipag mo, ang sipag mo, ang sipag naman,
+  sipag naman, ang sipag nyo, husay mo, ang husay mo, great job, good job, nice one, nice job, congrats,
+  congratulations, bravo, salamat ha, thanks ha, thank you ha, maayo kaayo ka, nindot kaayo ka
+`);
+
 /** Interjections of praise that sarcasm usually starts with: "wow ang galing", "great job, late again". */
 export const PRAISE_INTERJECTIONS = set(
   `wow, galing, ang galing, galing mo, galing naman, great, nice, nice one, thanks a lot, congrats, bravo, ang sipag, sipag, nindot kaayo, maayo kaayo, salamat kaayo`,

@@ -33,6 +33,8 @@ const SENTIMENT_PARAMETERS = {
   hearsay: 0.3,
   excessValence: -1.2,
   overdonePraise: -0.3,
+  /** "too theoretical to be useful": the praise word names what the course failed to be. */
+  tooToPraise: -0.8,
   implicitComplaint: 1,
   bareNegation: 0.8,
   courtesy: 1.2,
@@ -44,6 +46,8 @@ const SENTIMENT_PARAMETERS = {
   plainSuggestion: 0.8,
   suggestionBase: 0.35,
   sarcasmFlip: -0.8,
+  /** A complaint at least this strong after a sarcastic opener (SARCASTIC_OPENERS) makes the opener sarcasm. */
+  sarcasticComplaint: 1.5,
   hedge: 2,
   highRating: 0.75,
   lowRating: 0.45,
@@ -148,6 +152,20 @@ function lookBack(sentence: readonly SentimentToken[], position: number, reading
   return context;
 }
 
+/** Whether the word at `index` ends "too <up to four words> to (be)" in its clause. */
+function afterTooTo(sentence: readonly SentimentToken[], index: number): boolean {
+  let at = index - 1;
+  if (sentence[at]?.text === 'be') at -= 1;
+  if (sentence[at]?.text !== 'to') return false;
+  const clause = sentence[index]?.clause;
+  for (let back = at - 1; back >= 0 && back >= at - 4; back -= 1) {
+    const token = sentence[back];
+    if (token === undefined || token.clause !== clause || token.kind !== 'word') return false;
+    if (token.text === 'too') return true;
+  }
+  return false;
+}
+
 /** Post-posed intensifiers and hearsay ("magaling talaga", "maayo kaayo", "magaling daw"). */
 function lookAhead(sentence: readonly SentimentToken[], position: number): { factor: number; teachingVerb: boolean } {
   let factor = 1;
@@ -240,6 +258,8 @@ function wordValence(
   if (value === 0) return undefined;
   // "too friendly", "masyadong mabait": praise overdone reads as criticism in an evaluation.
   if (before.excess && value > 0) value *= P.overdonePraise;
+  // "too theoretical to be useful", "too fast to be helpful": what it was too much of something to be.
+  else if (value > 0 && afterTooTo(sentence, index)) value *= P.tooToPraise;
   if (found?.emphasised === true) value *= P.emphasis;
   if (token.shouted) value *= P.shouting;
   value *= before.factor * after.factor;
@@ -322,6 +342,10 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
   let sarcasmMarker = false;
   let sarcasticRepetition = false;
   let openingPraise = false;
+  // A sarcastic opener ("galing mo talaga sir, …"): where it is, whether a complaint follows it, whether other praise does.
+  let opener: { sentence: number; index: number } | undefined;
+  let complaintAfterOpener = false;
+  let praiseBesidesOpener = false;
   const commentShape: CommentShape = {
     words: scanned.words.length,
     sentimentTokens: 0,
@@ -352,6 +376,8 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
       if (MODIFIERS.hedges.has(token.text)) lukewarm += P.hedge;
       // "wow ang galing, late na naman": praise that opens the comment, then a complaint about a repeat.
       if (MODIFIERS.praiseInterjections.has(token.text) && sentenceIndex === 0 && index <= 2) openingPraise = true;
+      if (opener === undefined && MODIFIERS.sarcasticOpeners.has(token.text) && sentenceIndex === 0 && index <= 2)
+        opener = { sentence: sentenceIndex, index };
       if (MODIFIERS.repetitionComplaints.has(token.text)) {
         const previous = contributions[contributions.length - 1];
         if (previous !== undefined && previous.value < 0 && previous.sentence === sentenceIndex) {
@@ -386,6 +412,10 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
         else if (index > shape.contrastAt) value *= P.afterContrast;
       }
       if (shape.concessionClause >= 0 && token.clause === shape.concessionClause) value *= P.concession;
+      if (opener !== undefined && (sentenceIndex !== opener.sentence || index !== opener.index)) {
+        if (value > 0) praiseBesidesOpener = true;
+        else if (value <= -P.sarcasticComplaint) complaintAfterOpener = true;
+      }
       contributions.push({ value, sentence: sentenceIndex, index });
       trace?.push({ token: token.text, value });
     });
@@ -406,7 +436,10 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
 
   let positive = 0;
   negative += suggestionBase;
-  const sarcastic = sarcasmMarker || (openingPraise && sarcasticRepetition);
+  const sarcastic =
+    sarcasmMarker ||
+    (openingPraise && sarcasticRepetition) ||
+    (complaintAfterOpener && !praiseBesidesOpener && !commentShape.contrast);
   for (const { value } of contributions) {
     if (value !== 0) commentShape.sentimentTokens += 1;
     if (value > 0 && sarcastic) negative += -P.sarcasmFlip * value;
