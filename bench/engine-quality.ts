@@ -19,6 +19,7 @@ import { stackedScorer } from '../src/engine/sentiment/blend.js';
 import type { TracedContribution } from '../src/engine/sentiment/score.js';
 import { isJunkComment, tokenize } from '../src/engine/text/index.js';
 import { readDevelopmentSets, type LabelledRow } from './support/sentiment-sets.js';
+import { measure, type Figures } from './support/sentiment-measure.js';
 import { runWhenInvoked } from './support/run-main.js';
 import { runRealCommentTopics, runTopicQuality, sentimentDataDirectory } from './topic-quality.js';
 
@@ -34,16 +35,7 @@ const stacked =
   })();
 const model = stacked.model;
 
-const LABELS: readonly SentimentLabel[] = ['positive', 'neutral', 'negative'];
-
-export interface Figures {
-  rows: number;
-  accuracy: number;
-  macroF1: number;
-  /** The gold classes the macro-F1 is computed over (two when a file has no neutral rows, for instance). */
-  classes: SentimentLabel[];
-  f1ByClass: Partial<Record<SentimentLabel, number>>;
-}
+export { measure, type Figures };
 
 export interface FileQuality {
   file: string;
@@ -90,38 +82,6 @@ export interface EngineQuality {
 }
 
 type Row = LabelledRow;
-
-export function measure(gold: readonly SentimentLabel[], predicted: readonly SentimentLabel[]): Figures {
-  const classes = LABELS.filter((label) => gold.includes(label));
-  let correct = 0;
-  gold.forEach((label, index) => {
-    if (predicted[index] === label) correct += 1;
-  });
-  const f1s = classes.map((label) => {
-    let truePositive = 0;
-    let falsePositive = 0;
-    let falseNegative = 0;
-    gold.forEach((goldLabel, index) => {
-      const predictedLabel = predicted[index];
-      if (predictedLabel === label && goldLabel === label) truePositive += 1;
-      else if (predictedLabel === label) falsePositive += 1;
-      else if (goldLabel === label) falseNegative += 1;
-    });
-    const denominator = 2 * truePositive + falsePositive + falseNegative;
-    return denominator === 0 ? 0 : (2 * truePositive) / denominator;
-  });
-  const f1ByClass: Partial<Record<SentimentLabel, number>> = {};
-  classes.forEach((label, index) => {
-    f1ByClass[label] = f1s[index] ?? 0;
-  });
-  return {
-    rows: gold.length,
-    accuracy: gold.length === 0 ? 0 : correct / gold.length,
-    macroF1: f1s.length === 0 ? 0 : f1s.reduce((sum, value) => sum + value, 0) / f1s.length,
-    classes,
-    f1ByClass,
-  };
-}
 
 /** Plain VADER: sum of lexicon valences, compound normalised as VADER does, ±0.05 thresholds. */
 function vaderBaseline(): (text: string) => SentimentLabel {

@@ -13,7 +13,8 @@ import { loadSentimentScorer } from '../../src/engine/sentiment/load-lexicon.js'
 import { modelInput } from '../../src/engine/sentiment/model-text.js';
 import { dominantLabel } from '../../src/engine/sentiment/score.js';
 import { FASTTEXT_SEED, trainQuantizedModel } from '../fasttext-cli.js';
-import { hash, isValidationRow, LABELS, readCorpus, type CorpusRow } from './corpus.js';
+import { measure } from '../../bench/support/sentiment-measure.js';
+import { hash, isValidationRow, readCorpus, type CorpusRow } from './corpus.js';
 import { trainSentimentStacker } from './stacker.js';
 
 export const MODEL_FILE = 'src/engine/sentiment/data/sentiment-model.ftz';
@@ -59,18 +60,6 @@ function trainingOrder(rows: readonly CorpusRow[]): CorpusRow[] {
   return [...rows].sort((left, right) => key(left) - key(right));
 }
 
-export function macroF1(pairs: ReadonlyArray<{ gold: string; predicted: string }>) {
-  const perClass: Record<string, number> = {};
-  for (const label of LABELS) {
-    const tp = pairs.filter((pair) => pair.gold === label && pair.predicted === label).length;
-    const fp = pairs.filter((pair) => pair.gold !== label && pair.predicted === label).length;
-    const fn = pairs.filter((pair) => pair.gold === label && pair.predicted !== label).length;
-    perClass[label] = tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
-  }
-  const macro = LABELS.reduce((sum, label) => sum + (perClass[label] ?? 0), 0) / LABELS.length;
-  return { macro, perClass };
-}
-
 async function main(): Promise<void> {
   const rows = readCorpus();
   const training = trainingOrder(rows.filter((row) => !isValidationRow(row)));
@@ -85,17 +74,22 @@ async function main(): Promise<void> {
     gold: row.label,
     predicted: dominantLabel(model.predict(row.text, lexiconOf(row.text))),
   }));
-  const all = macroF1(predicted);
+  const figures = (pairs: typeof predicted) =>
+    measure(
+      pairs.map((pair) => pair.gold),
+      pairs.map((pair) => pair.predicted),
+    );
+  const all = figures(predicted);
   const format = (value: number) => value.toFixed(3);
   console.log(
-    `validation macro-F1 ${format(all.macro)} (positive ${format(all.perClass.positive ?? 0)}, neutral ${format(
-      all.perClass.neutral ?? 0,
-    )}, negative ${format(all.perClass.negative ?? 0)})`,
+    `validation macro-F1 ${format(all.macroF1)} (positive ${format(all.f1ByClass.positive ?? 0)}, neutral ${format(
+      all.f1ByClass.neutral ?? 0,
+    )}, negative ${format(all.f1ByClass.negative ?? 0)})`,
   );
   for (const language of [...new Set(validation.map((row) => row.language))].sort()) {
     const subset = predicted.filter((pair) => pair.row.language === language);
     console.log(
-      `  ${language.padEnd(8)} n=${String(subset.length).padStart(4)}  macro-F1 ${format(macroF1(subset).macro)}`,
+      `  ${language.padEnd(8)} n=${String(subset.length).padStart(4)}  macro-F1 ${format(figures(subset).macroF1)}`,
     );
   }
   console.log('');

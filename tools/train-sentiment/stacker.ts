@@ -32,7 +32,7 @@ import {
   STACKER_FEATURE_COUNT,
   STACKER_FEATURES,
 } from '../../src/engine/sentiment/stacker.js';
-import { measure } from '../../bench/engine-quality.js';
+import { measure } from '../../bench/support/sentiment-measure.js';
 import { readDevelopmentSets } from '../../bench/support/sentiment-sets.js';
 import { sentimentDataDirectory } from '../../bench/topic-quality.js';
 import { isValidationRow, readCorpus, validationHalf } from './corpus.js';
