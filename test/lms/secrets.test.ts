@@ -106,6 +106,13 @@ describe('LMS_TOKEN never leaves the process', () => {
     }
     expect((await call('GET', '/api/v1/admin/audit?limit=100')).status).toBe(200);
 
+    // Log lines reach standard output a chunk at a time, at least every 100 ms (src/common/logging/logger.ts): wait
+    // for the last request's line, which comes after every line written before it.
+    const deadline = Date.now() + 10_000;
+    while (!output.includes('/api/v1/admin/audit?limit=100') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(output).toContain('/api/v1/admin/audit?limit=100');
+
     // The logs were written at debug level and name each call by its function and duration only.
     const lines = output.split('\n').filter((line) => line.startsWith('{'));
     const calls = lines
