@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenize } from '../../src/engine/text/index.js';
 import { SubmissionsService } from '../../src/modules/submissions/submissions.service.js';
 import { CORPUS_PLAN, seedPipelineFixture, type PipelineFixture } from '../support/pipeline-fixtures.js';
 import { startPipelineStack, waitForStatus } from '../support/pipeline-stack.js';
@@ -157,6 +158,31 @@ describe('a flagged comment is never quoted', () => {
     expect(topics.length).toBeGreaterThan(0);
     for (const topic of topics)
       expect(JSON.stringify(topic).toLowerCase(), JSON.stringify(topic)).not.toContain(FLAGGED_ONLY_NAME);
+    // Nor does a keyword repeat what only the flagged comments of its topic say: each is in a comment of the topic
+    // that raised no alert.
+    const members = await database.db
+      .selectFrom('topic_assignments as a')
+      .innerJoin('topics as t', 't.id', 'a.topic_id')
+      .innerJoin('topic_model_runs as r', 'r.id', 't.run_id')
+      .innerJoin('submissions as s', 's.id', 'a.submission_id')
+      .leftJoin('alerts as al', 'al.submission_id', 's.id')
+      .select(['t.keywords', 's.cleaned_comment as text', 'al.id as alertId'])
+      .where('r.pipeline_id', '=', created.body.id)
+      .execute();
+    const unflaggedWords = new Map<string, Set<string>>();
+    for (const member of members) {
+      const key = JSON.stringify(member.keywords);
+      const words = unflaggedWords.get(key) ?? new Set<string>();
+      unflaggedWords.set(key, words);
+      if (member.alertId === null) for (const token of tokenize(member.text ?? '')) words.add(token);
+    }
+    for (const topic of topics)
+      for (const keyword of topic.keywords)
+        expect(unflaggedWords.get(JSON.stringify(topic.keywords))?.has(keyword), `${keyword} of ${topic.label}`).toBe(
+          true,
+        );
+    for (const word of ['drunk', 'stupid', 'sexual', 'sinampal'])
+      expect(topics.flatMap((topic) => topic.keywords)).not.toContain(word);
 
     const summary = await client.get(
       `/api/v1/analytics/faculty/${fixture.user['fac.one']}/qualitative-summary?semesterId=${fixture.semester.MAIN}&questionnaireTypeCode=FACULTY_FEEDBACK`,

@@ -39,6 +39,7 @@ import { PipelineWarning } from './pipelines.service.js';
 import { ReadAhead } from './read-ahead.js';
 import { dimensionAverages, sampleComments, topicInsights } from './recommendation-input.js';
 import { ResultsRepository, type SentimentRow } from './results.repository.js';
+import { flaggedOnlyKeywords, rawLabelWithout } from './topic-keywords.js';
 import { normalizeLabel } from './topic-labels.js';
 
 /** Spec, Limits: positive comments pass the gate with this many words; the warning under this corpus size. */
@@ -463,25 +464,40 @@ export class PipelineOrchestrator {
     // What a dean reads names no one: names that follow an honorific anywhere in the corpus leave the keywords. The
     // reading's scrubbing found them while the worker modeled the topics; comments it does not scrub (flagged ones
     // are never quoted, conventions §11) are read for names here.
-    const [{ output, transport }, { scrubber }] = await Promise.all([call, scored]);
+    const [{ output, transport }, reading] = await Promise.all([call, scored]);
+    const { scrubber } = reading;
     const names = new Set(scrubber.names);
     const unread = items.filter((item) => !scrubber.has(item.text)).map((item) => item.text);
     for (const name of await namesIn(unread)) names.add(name);
     getLogger('pipeline').info({ pipelineId: pipeline.id, transport, items: items.length }, 'topics request sent');
     const knownNames = pipeline.facultyName ? [pipeline.facultyName] : [];
-    const topics = output.topics
-      .filter((topic) => topic.topicIndex >= 0)
-      .map((topic) => ({
-        topicIndex: topic.topicIndex,
-        rawLabel: scrubPersonalNames(topic.rawLabel, { knownNames }),
-        keywords: withoutPersonalNames(topic.keywords, names).filter(
-          (keyword) => scrubPersonalNames(keyword, { knownNames }) === keyword,
-        ),
-        docCount: topic.docCount,
-      }));
     const assignments = output.assignments.filter(
       (assignment) => assignment.topicIndex >= 0 && assignment.probability > ASSIGNMENT_CUTOFF,
     );
+    // Keywords only flagged comments of their topic use would repeat them (topic-keywords.ts); flagged comments are
+    // the scored ones the reading holds no quotable text for.
+    const flaggedOnly = flaggedOnlyKeywords(
+      output.topics,
+      assignments,
+      new Map(items.map((item) => [item.submissionId, item.text])),
+      new Set(reading.comments.filter((comment) => comment.text === null).map((comment) => comment.submissionId)),
+    );
+    const topics = output.topics
+      .filter((topic) => topic.topicIndex >= 0)
+      .map((topic) => {
+        const hidden = flaggedOnly.get(topic.topicIndex);
+        const keywords = withoutPersonalNames(topic.keywords, names).filter(
+          (keyword) => scrubPersonalNames(keyword, { knownNames }) === keyword && !hidden?.has(keyword),
+        );
+        const removed = new Set(topic.keywords.filter((keyword) => !keywords.includes(keyword)));
+        return {
+          topicIndex: topic.topicIndex,
+          // The raw label is written from the keywords: those taken out leave it too.
+          rawLabel: scrubPersonalNames(rawLabelWithout(topic.rawLabel, removed, keywords), { knownNames }),
+          keywords,
+          docCount: topic.docCount,
+        };
+      });
     if (topics.length === 0) throw new StageFailure('the topic model found no topic in the comments');
     return this.commit(context, PipelineJob.TOPIC_MODELING, async (trx, stages) => {
       await this.results.insertTopicModel(
