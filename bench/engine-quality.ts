@@ -35,8 +35,6 @@ const stacked =
   })();
 const model = stacked.model;
 
-export { measure, type Figures };
-
 export interface FileQuality {
   file: string;
   /** The engine: the blend of the learned model and the lexicon. */

@@ -460,15 +460,18 @@ describe('containsPersonalName', () => {
   });
 });
 
+/** Comments naming people in the ways the finder reads (honorific, article, known first name) and not naming anyone. */
+const NAMING_CORPUS = [
+  'Sir Abe is a great music teacher',
+  'Ma’am Dela Cruz explains well',
+  'the music person was nice',
+  'salamat kang sir jun',
+  'We use Google Classroom and MS Teams',
+  'Thanks to Jessa for the notes',
+];
+
 describe('personalNamesIn: names to drop from topic keywords', () => {
-  const corpus = [
-    'Sir Abe is a great music teacher',
-    'Ma’am Dela Cruz explains well',
-    'the music person was nice',
-    'salamat kang sir jun',
-    'We use Google Classroom and MS Teams',
-    'Thanks to Jessa for the notes',
-  ];
+  const corpus = NAMING_CORPUS;
 
   it('collects the lowercase name words used as names anywhere in the corpus', () => {
     const names = personalNamesIn(corpus);
@@ -497,15 +500,7 @@ describe('personalNamesIn: names to drop from topic keywords', () => {
 });
 
 describe('createNameScrubber: scrubbing and names from one reading', () => {
-  const corpus = [
-    'Sir Abe is a great music teacher',
-    'Ma’am Dela Cruz explains well',
-    'the music person was nice',
-    'salamat kang sir jun',
-    'We use Google Classroom and MS Teams',
-    'Thanks to Jessa for the notes',
-    'Prof. Reyes and Ma’am Santos, salamat po!',
-  ];
+  const corpus = [...NAMING_CORPUS, 'Prof. Reyes and Ma’am Santos, salamat po!'];
 
   it('scrubs as scrubPersonalNames and collects the names personalNamesIn collects', () => {
     const options = { knownNames: ['Maria Santos'] };

@@ -5,7 +5,7 @@ import { stackedScorer } from '../../src/engine/sentiment/blend.js';
 import { loadSentimentScorer, loadStackedParts } from '../../src/engine/sentiment/load-lexicon.js';
 import { dominantLabel } from '../../src/engine/sentiment/score.js';
 import { isValidationRow, readCorpus } from '../../tools/train-sentiment/corpus.js';
-import { measure } from '../../bench/engine-quality.js';
+import { measure } from '../../bench/support/sentiment-measure.js';
 import { readDevelopmentSets } from '../../bench/support/sentiment-sets.js';
 
 /**

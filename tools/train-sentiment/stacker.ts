@@ -67,8 +67,8 @@ interface StackRow {
   lexicon: SentimentScores;
   model: SentimentScores;
   features: Float64Array;
-  /** The lexicon's evidence (stackerApplies). */
-  evidence: CommentEvidence;
+  /** The comment's word count (stackerApplies). */
+  words: number;
 }
 
 export interface HeldOutFigures {
@@ -107,7 +107,7 @@ function linearMix(model: SentimentScores, lexicon: SentimentScores): SentimentS
 /** The blend's label, as the engine reads it: the lexicon's where the stacker does not apply (blend.ts). */
 function stackedLabel(weights: Float64Array, row: StackRow, logits: Float64Array): SentimentLabel {
   const { features, lexicon } = row;
-  if (!stackerApplies(row.evidence, features)) return dominantLabel(lexicon);
+  if (!stackerApplies(features, row.words)) return dominantLabel(lexicon);
   stackerLogits(weights, features, logits);
   return dominantLabel(softmaxScores(logits[0] ?? 0, logits[1] ?? 0, logits[2] ?? 0));
 }
@@ -121,7 +121,7 @@ function stackRows(model: SentimentModel): StackRow[] {
     const lexiconScores = lexicon.scoreSentiment(text);
     const modelScores = model.predict(text, lexiconScores);
     const features = stackerFeatures(evidence, lexiconScores, modelScores, new Float64Array(STACKER_FEATURE_COUNT));
-    rows.push({ set, half, gold, lexicon: lexiconScores, model: modelScores, features, evidence });
+    rows.push({ set, half, gold, lexicon: lexiconScores, model: modelScores, features, words: evidence.shape.words });
   };
   const sets = readDevelopmentSets();
   if (sets.length === 0)
@@ -173,7 +173,7 @@ export async function fitSentimentStacker(
   const rows = stackRows(model);
   const sets = [...new Set(rows.map((row) => row.set))];
   // Fit where it decides: the tuning rows on which the stacker applies (elsewhere the lexicon's reading stands).
-  const tuning = rows.filter((row) => row.half === 0 && stackerApplies(row.evidence, row.features));
+  const tuning = rows.filter((row) => row.half === 0 && stackerApplies(row.features, row.words));
   const setSizes = new Map(sets.map((set) => [set, tuning.filter((row) => row.set === set).length]));
   const fitted = fitLogistic({
     features: tuning.map((row) => row.features),

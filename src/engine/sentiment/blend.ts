@@ -31,7 +31,7 @@ export function stackScores(
   model: SentimentScores,
 ): SentimentScores {
   const features = stackerFeatures(evidence, lexicon, model, new Float64Array(STACKER_FEATURE_COUNT));
-  if (!stackerApplies(evidence, features)) return lexicon;
+  if (!stackerApplies(features, evidence.shape.words)) return lexicon;
   const logits = stackerLogits(stacker.weights, features, new Float64Array(3));
   return softmaxScores(logits[0] ?? 0, logits[1] ?? 0, logits[2] ?? 0);
 }
@@ -52,7 +52,7 @@ export function stackedScorer(
     const evidence = scoreComment(text);
     const lexicon = scoresOfEvidence(evidence);
     stackerFeatures(evidence, lexicon, model.predict(text, lexicon), features);
-    if (!stackerApplies(evidence, features)) return lexicon;
+    if (!stackerApplies(features, evidence.shape.words)) return lexicon;
     stackerLogits(stacker.weights, features, logits);
     return softmaxScores(logits[0] ?? 0, logits[1] ?? 0, logits[2] ?? 0);
   };

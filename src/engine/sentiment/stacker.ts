@@ -95,10 +95,10 @@ export function stackerFeatures(
  * is right two times in three where the two parts disagree (docs/sentiment-engine.md), while on Filipino, Cebuano and
  * code-switched comments, and on English comments without a sentiment word, the model reads what the lexicon cannot
  * (sarcasm and implicit complaints among them, whatever praise words they use). A comment without a word (empty,
- * numbers, punctuation) keeps the lexicon's neutral. `features` are the comment's (stackerFeatures).
+ * numbers, punctuation) keeps the lexicon's neutral. `features` are the comment's (stackerFeatures), `words` its word count.
  */
-export function stackerApplies(evidence: CommentEvidence, features: Float64Array): boolean {
-  if (evidence.shape.words === 0) return false; // nothing for the model to read: the lexicon's neutral
+export function stackerApplies(features: Float64Array, words: number): boolean {
+  if (words === 0) return false; // nothing for the model to read: the lexicon's neutral
   return features[8] === 0 || features[7] === 1;
 }
 
