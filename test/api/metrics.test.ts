@@ -224,7 +224,7 @@ describe('the job worker /metrics on METRICS_PORT', () => {
 });
 
 describe('stage log lines', () => {
-  it('every stage logs its start and its end with pipelineId, stage, attempt, durationMs and outcome', () => {
+  it('every stage logs its start and its end with pipelineId, stage, attempt, durationMs, commitMs and outcome', () => {
     const mine = logLines.filter((line) => line.pipelineId === pipelineId);
     const started = mine.filter((line) => line.msg === 'stage started');
     const finished = mine.filter((line) => line.msg === 'stage finished');
@@ -241,6 +241,9 @@ describe('stage log lines', () => {
     for (const line of finished) {
       expect(line).toMatchObject({ pipelineId, attempt: 1, outcome: 'completed' });
       expect(typeof line.durationMs).toBe('number');
+      // The guarded commit is part of the stage's time.
+      expect(line.commitMs).toEqual(expect.any(Number));
+      expect(line.commitMs as number).toBeLessThanOrEqual(line.durationMs as number);
     }
   });
 });

@@ -7,6 +7,7 @@ import * as analyticsViews from './0005-analytics-views.js';
 import * as principalNotifications from './0006-principal-notifications.js';
 import * as alerts from './0007-alerts.js';
 import * as embeddingKeys from './0008-embedding-keys.js';
+import * as assignmentSubmissionFk from './0009-assignment-submission-fk.js';
 
 /** Every migration in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-principal-notifications': principalNotifications,
   '0007-alerts': alerts,
   '0008-embedding-keys': embeddingKeys,
+  '0009-assignment-submission-fk': assignmentSubmissionFk,
 };

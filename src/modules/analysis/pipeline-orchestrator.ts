@@ -97,6 +97,8 @@ export function passesGate(label: SentimentLabel, text: string): boolean {
 interface StageContext {
   pipeline: PipelineRow;
   data: StageJobData;
+  /** Milliseconds of the stage's guarded commit (the transaction, lock to COMMIT), set by `commit`. */
+  commitMs?: number;
 }
 
 /** What a stage's guarded commit decided: the next job to enqueue, or nothing (the pipeline ended or moved on). */
@@ -169,8 +171,9 @@ export class PipelineOrchestrator {
     const started = performance.now();
     logger.info('stage started');
     let next: Next;
+    const context: StageContext = { pipeline, data };
     try {
-      next = await this.handlers[job]({ pipeline, data });
+      next = await this.handlers[job](context);
     } catch (error) {
       // Errors that say (WorkerCallError, DomainError) tell whether a retry may help; an unexpected one may.
       const declared = (error as { retryable?: unknown } | null)?.retryable;
@@ -185,7 +188,10 @@ export class PipelineOrchestrator {
     const durationMs = Math.round(performance.now() - started);
     // `dropped`: the guarded commit found the pipeline moved on (cancelled, failed, another attempt).
     const outcome = next === null ? 'dropped' : 'completed';
-    logger.info({ durationMs, outcome, next: next && 'job' in next ? next.job : next }, 'stage finished');
+    logger.info(
+      { durationMs, commitMs: context.commitMs, outcome, next: next && 'job' in next ? next.job : next },
+      'stage finished',
+    );
     observeStageJob(stage.stageKey, outcome, durationMs);
     if (next && 'job' in next) await this.queue.enqueueStage(next.job, next.data);
     else if (next?.completed) await this.queue.enqueueAnalyticsRefresh(data.pipelineId);
@@ -226,24 +232,29 @@ export class PipelineOrchestrator {
     job: PipelineJobName,
     write: (trx: Trx, stages: StageStates, warnings: string[]) => Promise<Next>,
   ): Promise<Next> {
-    return this.pipelines.transaction(async (trx) => {
-      const locked = await this.pipelines.lock(trx, context.data.pipelineId);
-      if (
-        !locked ||
-        !this.isCurrent(
-          { status: locked.status, stages: locked.stages, stage_attempt: locked.stageAttempt },
-          job,
-          context.data,
-        )
-      ) {
-        getLogger('pipeline').info(
-          { pipelineId: context.data.pipelineId, job },
-          'pipeline moved on; stage result dropped',
-        );
-        return null;
-      }
-      return write(trx, locked.stages, locked.warnings);
-    });
+    const started = performance.now();
+    return this.pipelines
+      .transaction(async (trx) => {
+        const locked = await this.pipelines.lock(trx, context.data.pipelineId);
+        if (
+          !locked ||
+          !this.isCurrent(
+            { status: locked.status, stages: locked.stages, stage_attempt: locked.stageAttempt },
+            job,
+            context.data,
+          )
+        ) {
+          getLogger('pipeline').info(
+            { pipelineId: context.data.pipelineId, job },
+            'pipeline moved on; stage result dropped',
+          );
+          return null;
+        }
+        return write(trx, locked.stages, locked.warnings);
+      })
+      .finally(() => {
+        context.commitMs = Math.round(performance.now() - started);
+      });
   }
 
   private workerUrl(name: 'SENTIMENT_WORKER_URL' | 'TOPIC_MODEL_WORKER_URL'): string {
