@@ -218,6 +218,41 @@ describe('rules added in 2.2: the implicit complaints and the sarcasm of issue 1
   });
 });
 
+describe('rules added in 2.3: non-answers and counterfactual suggestions', () => {
+  it.each([
+    // Nothing to say is no complaint (guidelines, rule 8) ...
+    ["I don't have any comments.", 'neutral'],
+    ['No suggestions for now.', 'neutral'],
+    ['I have no comments on the instructor.', 'neutral'],
+    ['I do not have any suggestions, sir.', 'neutral'],
+    ["I don't have anything to add.", 'neutral'],
+    ['Wala po akong specific na comment kay sir.', 'neutral'],
+    ['Wala koy comment.', 'neutral'],
+    // ... but feedback that never came is, and so is a teacher who does not take any.
+    ['Assignments were returned with no comments.', 'negative'],
+    ['Score lang, walang comment.', 'negative'],
+    ['Score ra ang gihatag, walay komento.', 'negative'],
+    ["She doesn't give comments on our papers.", 'negative'],
+    ['He never accepts suggestions.', 'negative'],
+    // A suggestion phrased as what would help is not praise.
+    ['It would help if the slides were posted before class.', 'neutral'],
+    ['A consultation schedule posted on the door would help.', 'neutral'],
+    ['It would be great if sir could post the slides earlier.', 'neutral'],
+    ['Her tips really help us in the board exam, thank you maam!', 'positive'],
+  ] as const)('%j is %s', (text, expected) => {
+    expect(label(text)).toBe(expected);
+  });
+
+  it('the engine as set reads the non-answers as neutral', () => {
+    for (const text of [
+      "I don't have any comments.",
+      'No suggestions for now.',
+      'I have no comments on the instructor.',
+    ])
+      expect(dominantLabel(shared.scoreSentiment(text))).toBe('neutral');
+  });
+});
+
 describe('the engine as set reads the examples of issue 16 as meant', () => {
   it.each([
     ['galing mo talaga sir, 3 weeks walang klase', 'negative'],

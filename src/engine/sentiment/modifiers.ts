@@ -74,6 +74,31 @@ export const PHILIPPINE_NEGATORS = set(`
   di gaano, dili kaayo, akala ko, akala ko pa naman, kala ko, akala namin
 `);
 
+/**
+ * What a student says there is none of when there is nothing to say: "I don't have any comments", "no suggestions
+ * for now", "wala po akong comment", "walay komento". Negating one of them in a sentence that says nothing else is a
+ * non-answer (neutral, guidelines rule 8), not a shortcoming; "returned with no comments" or "walang comment sa
+ * portfolio namin" say more, and stay complaints.
+ */
+export const REMARKS = set(`
+  comment, comments, komento, suggestion, suggestions, suhestiyon, mungkahi, remark, remarks, reaction, reactions,
+  input, inputs, concern, concerns, add, say, suggest, ma-comment, macomment, mai-comment, ikomento, masuggest,
+  ma-suggest
+`);
+
+/**
+ * The words a non-answer may hold besides its negator and its remark: who speaks, to whom, hesitation, "for now".
+ * A word outside them ("portfolio", "returned") makes the sentence say something.
+ */
+export const NON_ANSWER_WORDS = set(`
+  i, we, me, us, do, does, did, have, has, had, really, honestly, actually, any, more, other, further, additional,
+  particular, specific, special, major, negative, else, anything, much, at, the, this, that, time, moment, point,
+  for, now, yet, so, far, as, of, on, about, to, with, regarding, my, our, your, his, her, instructor, teacher,
+  professor, prof, course, subject, class, him, them, po, pong, ho, ako, akong, ko, kong, koy, ta, na, pa, pang,
+  talaga, tlga, gyud, jud, man, lang, ra, naman, kasi, eh, e, hmm, hmmm, um, uhm, sir, maam, ma'am, mam, miss,
+  madam, kay, kang, kaniya, kanya, niya, sa, ni, ng, nga, maisip, ibang, laing, iba, lain
+`);
+
 /** "Not only ..." and the like: a negator that does not negate. */
 export const NEGATION_CANCELLERS = set(`
   not only, not just, hindi lang, di lang, hindi lamang, di lamang, dili lang, dili lamang, dili ra,
@@ -161,7 +186,9 @@ export const SUGGESTION_CUES = set(`
   sana, sana po, sana naman, unta, tani, please, pls, paki, pakiusap, my suggestion, suggestion, suggestions,
   i suggest, we suggest, i would suggest, recommendation, should, shud, should be, should have, must, dapat, kailangan,
   need to, needs to, needed to, ought to, would be better, would be nice, would be great, would be good,
-  would be helpful, it would be, it is better to, it's better to, it is better if, it's better if, better to, i would prefer, better if, mas maganda kung, mas okay kung, mas ok kung,
+  would be helpful, it would be great, it would be nice, it would be good, it would be helpful, it would be better,
+  would be awesome, it would be awesome, would help, would really help, would greatly help, might help, it would help,
+  it would be, it is better to, it's better to, it is better if, it's better if, better to, i would prefer, better if, mas maganda kung, mas okay kung, mas ok kung,
   maganda sana, mas maayo unta, mas nindot unta, maayo unta, nindot unta, request, advice, pwede po ba,
   pwede bang, sana mas, could you, can you
 `);

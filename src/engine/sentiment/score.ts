@@ -331,6 +331,24 @@ function implicitComplaint(shape: SentenceShape, contributions: readonly Contrib
   return praiseBefore && !sentimentAfter ? P.implicitComplaint : 0;
 }
 
+/**
+ * "I don't have any comments", "no suggestions po", "wala po akong comment": the negator at `index` denies a remark
+ * that follows it, and every other word of the sentence is a non-answer's (who speaks, to whom, "for now", thanks,
+ * another negator). A sentence that says anything else ("returned with no comments") is not one.
+ */
+function nonAnswer(sentence: readonly SentimentToken[], index: number): boolean {
+  let remark = false;
+  for (let position = 0; position < sentence.length; position += 1) {
+    const token = sentence[position];
+    if (position === index || token === undefined || token.kind !== 'word') continue;
+    const word = token.text;
+    if (position > index && MODIFIERS.remarks.has(word)) remark = true;
+    else if (!MODIFIERS.nonAnswerWords.has(word) && !MODIFIERS.courtesies.has(word) && !MODIFIERS.negators.has(word))
+      return false;
+  }
+  return remark;
+}
+
 function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedContribution[]): CommentEvidence {
   const scanned = scanComment(text, lexicon);
   const votes = languageVotesOfTokens(scanned.words);
@@ -425,7 +443,7 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
     sentence.forEach((token, index) => {
       if (!MODIFIERS.verbalNegators.has(token.text) || usedNegators.has(index)) return;
       const inSuggestion = shape.suggestionFrom >= 0 && index > shape.suggestionFrom;
-      if (inSuggestion || index === sentence.length - 1) return;
+      if (inSuggestion || index === sentence.length - 1 || nonAnswer(sentence, index)) return;
       commentShape.negations += 1;
       let value = -P.bareNegation;
       if (shape.contrastAt >= 0) value *= index < shape.contrastAt ? P.beforeContrast : P.afterContrast;
