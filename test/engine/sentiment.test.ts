@@ -218,7 +218,7 @@ describe('rules added in 2.2: the implicit complaints and the sarcasm of issue 1
   });
 });
 
-describe('rules added in 2.3: non-answers and counterfactual suggestions', () => {
+describe('rules and entries added in 2.3', () => {
   it.each([
     // Nothing to say is no complaint (guidelines, rule 8) ...
     ["I don't have any comments.", 'neutral'],
@@ -239,6 +239,18 @@ describe('rules added in 2.3: non-answers and counterfactual suggestions', () =>
     ['A consultation schedule posted on the door would help.', 'neutral'],
     ['It would be great if sir could post the slides earlier.', 'neutral'],
     ['Her tips really help us in the board exam, thank you maam!', 'positive'],
+    // Exercises named "problems" are course content; "never fails to" is praise.
+    ['Please give more sample problems.', 'neutral'],
+    ['He never fails to make us laugh.', 'positive'],
+    ['He never returns our papers.', 'negative'],
+    // Comparing students, favouring some, shaming one, the exclamative ka-, late with ga-, clarity.
+    ['He always compares us with the other section.', 'negative'],
+    ['Kinukumpara kami sa ibang section.', 'negative'],
+    ['May pinapaboran si sir.', 'negative'],
+    ['Gipakaulawan ko niya atubangan sa klase.', 'negative'],
+    ['Kaboring sa iyang klase.', 'negative'],
+    ['Ga-late siya permi.', 'negative'],
+    ['Ang linaw ng explanation ni maam.', 'positive'],
   ] as const)('%j is %s', (text, expected) => {
     expect(label(text)).toBe(expected);
   });

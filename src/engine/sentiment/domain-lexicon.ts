@@ -43,6 +43,10 @@ const ENGLISH = `
 -1.8 disrespectful, belittles, belittling, humiliating, insults, insulting, plays favorites, playing favorites, has favorites, never returns, never returned, always on his phone, always on her phone
 # Added in 2.2, written from knowledge of student comments: learning left to the students.
 -1.8 taught ourselves, taught myself, teaching ourselves, self-taught, self taught, self study, self-studying, self studying, learned on our own, learnt on our own, studied on our own, figured it out ourselves, figure it out ourselves, figure things out ourselves
+# Added in 2.3, written from knowledge of student comments: exercises named "problems" in mathematics and the
+# sciences are course content, not trouble; comparing students with one another is a complaint.
+0 practice problems, practice problem, sample problems, sample problem, word problems, word problem, problem set, problem sets, exercise problems, board problems
+-1.8 compares us, compare us, comparing us, compared us, compares students, compares us to, compares us with
 `;
 
 const TAGALOG = `
@@ -76,6 +80,9 @@ const TAGALOG = `
 -2 buwisit, bwisit, mapanghusga, sinungaling, nagsisisi, pinagsisisihan, pinagsisihan
 # Added in 2.2, written from knowledge of student comments: classes not held, learning left to the students.
 -1.5 walang klase, walang discussion, walang lesson, walang lecture, kami lang nag-aral, kami lang natuto, sariling sikap, nag-self study, nagself study
+# Added in 2.3, written from knowledge of student comments: clarity, favouring some students, comparing them.
+2 linaw, ang linaw, napakalinaw, sobrang linaw, luminaw
+-1.8 pinapaboran, may pinapaboran, pumapabor, pabor lang sa, kinukumpara kami, ikinukumpara kami, kinukumpara niya kami, kinukumpara
 `;
 
 const CEBUANO = `
@@ -101,6 +108,11 @@ const CEBUANO = `
 -2 way klaro
 # Added in 2.2, written from knowledge of student comments: classes not held, learning left to the students.
 -1.5 walay klase, walay discussion, walay lesson, kami ra nagtuon, kami ra nakat-on
+# Added in 2.3, written from knowledge of student comments: the exclamative ka- (kaboring: how boring), late with
+# the progressive ga-/naga-, being shamed in front of the class, being compared.
+-2 kaboring, ka-boring, gipakaulawan, gipaulawan, gipakaulaw
+-1.5 ga-late, galate, naga-late, nagalate, nag-late
+-1.8 gina-compare, gina-compare mi, gikumpara mi, ginakumpara
 `;
 
 /** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */

@@ -102,7 +102,7 @@ export const NON_ANSWER_WORDS = set(`
 /** "Not only ..." and the like: a negator that does not negate. */
 export const NEGATION_CANCELLERS = set(`
   not only, not just, hindi lang, di lang, hindi lamang, di lamang, dili lang, dili lamang, dili ra,
-  no doubt, without a doubt, no wonder
+  no doubt, without a doubt, no wonder, never fails to, never failed to, never fail to, hindi nakakalimot
 `);
 
 /** Words skipped when counting the negation and intensifier window ("hindi po siya masyadong magaling"). */
