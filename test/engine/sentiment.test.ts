@@ -251,6 +251,15 @@ describe('rules and entries added in 2.3', () => {
     ['Kaboring sa iyang klase.', 'negative'],
     ['Ga-late siya permi.', 'negative'],
     ['Ang linaw ng explanation ni maam.', 'positive'],
+    // A teacher who does the least, learning done elsewhere, and what a student came to like.
+    ['Lectures are just him reading the slides.', 'negative'],
+    ['The feedback on our papers was just a score.', 'negative'],
+    ['Our questions in the group chat are left on seen.', 'negative'],
+    ['Seen lang po lagi yung mga tanong namin sa GC.', 'negative'],
+    ['I learned more from YouTube than from the lectures.', 'negative'],
+    ['She is nice but I did not learn anything.', 'negative'],
+    ['She always makes time for consultation.', 'positive'],
+    ['He is strict but you will really learn.', 'positive'],
   ] as const)('%j is %s', (text, expected) => {
     expect(label(text)).toBe(expected);
   });

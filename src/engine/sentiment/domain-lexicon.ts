@@ -47,6 +47,13 @@ const ENGLISH = `
 # sciences are course content, not trouble; comparing students with one another is a complaint.
 0 practice problems, practice problem, sample problems, sample problem, word problems, word problem, problem set, problem sets, exercise problems, board problems
 -1.8 compares us, compare us, comparing us, compared us, compares students, compares us to, compares us with
+# Also in 2.3: implicit complaints of a teacher who does the least (reads the slides, gives a score and no feedback,
+# leaves messages unanswered, meets the class a few times) and of learning done elsewhere; praise that says what a
+# student will get or came to like.
+-1.5 reads the slides, reading the slides, reads from the slides, reading from the slides, reads the powerpoint, reading the powerpoint, reads the book to us, just reads, tells us to read, told us to read, just a score, only a score, just the score, only the score, left on seen, left us on seen, seenzone, seenzoned, seen-zoned, seen zoned, on his phone, on her phone, unrealistic, only met, we only met, met only
+-1.8 learned more from youtube, learned more on youtube, learnt more from youtube, learned more from my classmates, learned more from our classmates, learned more from google, had to watch youtube, relied on youtube, rely on youtube
+-2.5 didn't learn anything, did not learn anything, learned nothing, learnt nothing, haven't learned anything, have not learned anything
+2 makes time for, always makes time, made time for, now i like, now i love, started to like, learned to like, learned to love, you will learn, you'll learn, you will really learn, you'll really learn
 `;
 
 const TAGALOG = `
@@ -83,6 +90,9 @@ const TAGALOG = `
 # Added in 2.3, written from knowledge of student comments: clarity, favouring some students, comparing them.
 2 linaw, ang linaw, napakalinaw, sobrang linaw, luminaw
 -1.8 pinapaboran, may pinapaboran, pumapabor, pabor lang sa, kinukumpara kami, ikinukumpara kami, kinukumpara niya kami, kinukumpara
+-1.5 seen lang, naka-seen lang, sineen lang, binabasa lang ang slides, binabasa lang yung slides, binabasa lang ang ppt, binabasa lang yung ppt, basa lang ng ppt
+-1.8 sa youtube lang kami natuto, sa youtube lang ako natuto, youtube lang ang teacher
+2 matututo ka, matututo talaga kayo, matututo ka talaga
 `;
 
 const CEBUANO = `
@@ -113,6 +123,9 @@ const CEBUANO = `
 -2 kaboring, ka-boring, gipakaulawan, gipaulawan, gipakaulaw
 -1.5 ga-late, galate, naga-late, nagalate, nag-late
 -1.8 gina-compare, gina-compare mi, gikumpara mi, ginakumpara
+-1.5 seen ra, gi-seen ra, gibasa ra ang slides, gibasa ra ang ppt, basa ra sa ppt
+-1.8 sa youtube ra mi nakakat-on, sa youtube ra ko nakakat-on
+2 makakat-on gyud ka, makakat-on jud ka
 `;
 
 /** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */
