@@ -17,7 +17,9 @@
  *   recommendations).
  *
  * Submissions are written with SQL in bulk (the bench measures the pipeline, not ingestion), in a database of
- * the bench's own, dropped at the end. Run: npm run bench:pipeline [-- 1000,10000]
+ * the bench's own, dropped at the end. Run: npm run bench:pipeline [-- 1000,10000]; a size given more than once
+ * (`-- 10000,10000,10000`) runs again on a scope of its own, and the bench then prints each run's ratio and their
+ * median (one run's time moves by up to 40% on a shared 2-core machine).
  *
  * BENCH_CPU_PROF=1 starts the job worker and the analysis worker under `node --cpu-prof` and prints, for each of
  * their threads (the analysis worker's engine threads too), the profile's top entries over the measured pipelines
@@ -255,46 +257,50 @@ class Api {
   }
 }
 
-const departmentCode = (size: number) => `D${size}`;
+/** A run of the bench: a size, and the key of the department (its own scope) that holds its submissions. */
+interface RunSpec {
+  size: number;
+  key: string;
+}
+
+const departmentCode = (key: string) => `D${key}`;
 const pad = (value: number) => String(value).padStart(5, '0');
 
-/** One campus and semester; a department per size with its courses, each taught by its own faculty member. */
-async function importInstitution(api: Api, sizes: readonly number[]): Promise<void> {
+/** One campus and semester; a department per run with its courses, each taught by its own faculty member. */
+async function importInstitution(api: Api, keys: readonly string[]): Promise<void> {
   const campus = 'MAIN';
-  const courses = sizes.flatMap((size) =>
-    Array.from({ length: COURSES_PER_DEPARTMENT }, (_, index) => ({ size, index })),
-  );
+  const courses = keys.flatMap((key) => Array.from({ length: COURSES_PER_DEPARTMENT }, (_, index) => ({ key, index })));
   await api.request('POST', '/admin/institution/import', {
     campuses: [{ code: campus, name: 'Main Campus' }],
     semesters: [{ campus, code: SEMESTER, label: '1st Semester 2025-2026' }],
-    departments: sizes.map((size) => ({
+    departments: keys.map((key) => ({
       campus,
       semester: SEMESTER,
-      code: departmentCode(size),
-      name: `Dept ${size}`,
+      code: departmentCode(key),
+      name: `Dept ${key}`,
     })),
-    programs: sizes.map((size) => ({
+    programs: keys.map((key) => ({
       campus,
       semester: SEMESTER,
-      department: departmentCode(size),
-      code: `P${size}`,
-      name: `Program ${size}`,
+      department: departmentCode(key),
+      code: `P${key}`,
+      name: `Program ${key}`,
     })),
-    courses: courses.map(({ size, index }) => ({
+    courses: courses.map(({ key, index }) => ({
       campus,
       semester: SEMESTER,
-      program: `P${size}`,
-      shortname: `C${size}-${pad(index)}-${SEMESTER}`,
-      fullname: `Course ${index} of ${size}`,
+      program: `P${key}`,
+      shortname: `C${key}-${pad(index)}-${SEMESTER}`,
+      fullname: `Course ${index} of ${key}`,
     })),
-    users: courses.map(({ size, index }) => ({
-      username: `fac${size}-${pad(index)}`,
-      fullName: `Faculty ${index} of ${size}`,
+    users: courses.map(({ key, index }) => ({
+      username: `fac${key}-${pad(index)}`,
+      fullName: `Faculty ${index} of ${key}`,
       roles: ['FACULTY'],
     })),
-    enrollments: courses.map(({ size, index }) => ({
-      username: `fac${size}-${pad(index)}`,
-      course: `C${size}-${pad(index)}-${SEMESTER}`,
+    enrollments: courses.map(({ key, index }) => ({
+      username: `fac${key}-${pad(index)}`,
+      course: `C${key}-${pad(index)}-${SEMESTER}`,
       campus,
       semester: SEMESTER,
       role: 'faculty',
@@ -338,7 +344,7 @@ function leavesOf(sections: ReadonlyArray<Record<string, unknown>>): Leaf[] {
  */
 async function insertSubmissions(
   bench: BenchDatabase,
-  size: number,
+  key: string,
   texts: readonly string[],
   versionId: string,
 ): Promise<number> {
@@ -366,7 +372,7 @@ async function insertSubmissions(
         s.code AS semester_code, s.label AS semester_label, s.academic_year, c.id AS campus_id, c.code AS campus_code,
         c.name AS campus_name
       FROM departments d JOIN semesters s ON s.id = d.semester_id JOIN campuses c ON c.id = s.campus_id
-      WHERE d.code = ${departmentCode(size)}
+      WHERE d.code = ${departmentCode(key)}
     ),
     course AS (
       SELECT row_number() OVER (ORDER BY co.shortname) - 1 AS position, co.id AS course_id, co.shortname,
@@ -399,7 +405,7 @@ async function insertSubmissions(
     INSERT INTO submission_answers (submission_id, question_id, section_id, dimension_code, value)
     SELECT s.id, q.id, q.section_id, q.dimension_code, 1 + abs(hashtext(s.id::text || q.id)) % 5
     FROM submissions s
-    JOIN departments d ON d.id = s.department_id AND d.code = ${departmentCode(size)}
+    JOIN departments d ON d.id = s.department_id AND d.code = ${departmentCode(key)}
     CROSS JOIN unnest(${sql.val(questions.map((question) => question.id))}::text[],
       ${sql.val(questions.map((question) => question.sectionId))}::text[],
       ${sql.val(questions.map((question) => question.dimensionCode))}::text[]) AS q(id, section_id, dimension_code)
@@ -517,7 +523,7 @@ interface PipelineRun {
 async function runPipeline(
   api: Api,
   bench: BenchDatabase,
-  size: number,
+  { size, key }: RunSpec,
   processes: BenchProcess[],
   jobWorker: BenchProcess,
 ): Promise<
@@ -530,7 +536,7 @@ async function runPipeline(
     .selectFrom('departments as d')
     .innerJoin('semesters as s', 's.id', 'd.semester_id')
     .select(['d.id', 's.id as semesterId'])
-    .where('d.code', '=', departmentCode(size))
+    .where('d.code', '=', departmentCode(key))
     .executeTakeFirstOrThrow();
   const created = await api.request('POST', '/analysis/pipelines', {
     semesterId: department.semesterId,
@@ -636,7 +642,7 @@ function printProfile(name: string, path: string, windows: TimeWindow[]): void {
  */
 async function topicsRequestSize(
   bench: BenchDatabase,
-  size: number,
+  key: string,
 ): Promise<{ bytes: number; frameBytes: number; referenceBytes: number; items: number }> {
   const rows = await bench.db
     .selectFrom('sentiment_results as r')
@@ -646,7 +652,7 @@ async function topicsRequestSize(
     .innerJoin('submissions as s', 's.id', 'r.submission_id')
     .innerJoin('submission_embeddings as e', 'e.submission_id', 'r.submission_id')
     .select(['r.submission_id as submissionId', 's.cleaned_comment as text', 'e.embedding'])
-    .where('d.code', '=', departmentCode(size))
+    .where('d.code', '=', departmentCode(key))
     .where('r.passed_topic_gate', '=', true)
     .execute();
   const envelope = {
@@ -767,9 +773,32 @@ function printRun(run: PipelineRun): void {
   );
 }
 
+/** For each size run more than once: every run's time and ratio to its baseline, and the median ratio. */
+function printRepeats(runs: readonly PipelineRun[]): void {
+  const bySize = new Map<number, PipelineRun[]>();
+  for (const run of runs) bySize.set(run.size, [...(bySize.get(run.size) ?? []), run]);
+  const repeated = [...bySize].filter(([, ofSize]) => ofSize.length > 1);
+  if (repeated.length === 0) return;
+  console.log('\n== runs of the same size (each on its own scope)');
+  for (const [size, ofSize] of repeated) {
+    const ratios = ofSize.map((run) => run.totalSeconds / run.baseline.total);
+    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)] as number;
+    console.log(
+      `  ${size.toLocaleString('en')}: ${ofSize.map((run, index) => `${run.totalSeconds.toFixed(2)} s / ${run.baseline.total.toFixed(2)} s = ${(ratios[index] as number).toFixed(2)}x`).join('; ')}; median ${median.toFixed(2)}x`,
+    );
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 export async function runPipelineBench(sizes: readonly number[] = DEFAULT_SIZES): Promise<PipelineRun[]> {
+  // A size given more than once is run again, each time on a scope of its own (new comments, nothing embedded yet).
+  const seen = new Map<number, number>();
+  const specs: RunSpec[] = sizes.map((size) => {
+    const repeat = (seen.get(size) ?? 0) + 1;
+    seen.set(size, repeat);
+    return { size, key: repeat === 1 ? String(size) : `${size}r${repeat}` };
+  });
   const bench = await createBenchDatabase();
   const processes: BenchProcess[] = [];
   const profiled = process.env.BENCH_CPU_PROF ? new Map<string, string>() : undefined;
@@ -817,7 +846,10 @@ export async function runPipelineBench(sizes: readonly number[] = DEFAULT_SIZES)
 
     const api = new Api(`http://127.0.0.1:${apiPort}`);
     await api.login();
-    await importInstitution(api, sizes);
+    await importInstitution(
+      api,
+      specs.map((spec) => spec.key),
+    );
     const versionId = await publishQuestionnaire(api);
     const total = sizes.reduce((sum, size) => sum + size, 0);
     let started = performance.now();
@@ -826,18 +858,19 @@ export async function runPipelineBench(sizes: readonly number[] = DEFAULT_SIZES)
 
     const runs: PipelineRun[] = [];
     let offset = 0;
-    for (const size of sizes) {
+    for (const spec of specs) {
+      const { size } = spec;
       const texts = corpus.slice(offset, offset + size);
       offset += size;
       started = performance.now();
-      const comments = await insertSubmissions(bench, size, texts, versionId);
+      const comments = await insertSubmissions(bench, spec.key, texts, versionId);
       console.log(
         `\nInserted ${size.toLocaleString('en')} submissions in ${seconds(started).toFixed(1)} s (not timed)`,
       );
-      const { window, ...measured } = await runPipeline(api, bench, size, processes, jobWorker);
+      const { window, ...measured } = await runPipeline(api, bench, spec, processes, jobWorker);
       windows.push(window);
       const cleaned = texts.map((text) => cleanComment(text)).filter((text): text is string => text !== null);
-      const request = await topicsRequestSize(bench, size);
+      const request = await topicsRequestSize(bench, spec.key);
       const run = {
         ...measured,
         comments,
@@ -850,6 +883,7 @@ export async function runPipelineBench(sizes: readonly number[] = DEFAULT_SIZES)
       printRun(run);
       runs.push(run);
     }
+    printRepeats(runs);
     return runs;
   } finally {
     for (const running of processes) await running.stop();
