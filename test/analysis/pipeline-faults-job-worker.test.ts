@@ -9,6 +9,7 @@ import { DomainModule } from '../../src/domain.module.js';
 import { PipelineReconciler } from '../../src/modules/analysis/pipeline-reconciler.js';
 import { PIPELINE_QUEUE, PipelineJob, stageJobId } from '../../src/modules/analysis/pipeline-stages.js';
 import { startFakeAnalysisWorker } from '../support/fake-analysis-worker.js';
+import { logLines } from '../support/service-processes.js';
 import {
   createAndConfirm,
   demoDepartment,
@@ -57,13 +58,6 @@ async function startWorkerProcess(): Promise<RunningEntryPoint> {
 }
 
 /** The JSON log lines of a process's output. */
-function logLines(output: string): Array<{ msg?: string; time?: number; stage?: string }> {
-  return output
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { msg?: string; time?: number; stage?: string });
-}
-
 describe('pipeline faults: the reconciler races a stage', () => {
   it('a stage that moves on while the reconciler looks at its finished job keeps its next stage attempt', async () => {
     const id = await createAndConfirm(client, admin, scope);
@@ -145,7 +139,7 @@ describe('pipeline faults: the job worker is killed', () => {
     // The new process reran the stage within two stalled-job checks after the 3 s lock expired (one at start, then
     // one every JOB_STALLED_CHECK_INTERVAL_MS, 2 s; the bound leaves slack for a loaded machine). With BullMQ's
     // default check interval (30 s, whatever the lock) it had not rerun 30 s after the kill.
-    const logged = logLines(second.output());
+    const logged = logLines(second.output()) as Array<{ msg?: string; time?: number; stage?: string }>;
     const startedAt = logged.find((line) => line.msg === 'job worker started')?.time ?? Number.NaN;
     const rerunAt =
       logged.find((line) => line.msg === 'stage started' && line.stage === 'topicModeling')?.time ?? Number.NaN;
