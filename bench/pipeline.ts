@@ -439,16 +439,19 @@ function seconds(started: number): number {
   return (performance.now() - started) / 1000;
 }
 
+/** The middle one of `items` (not empty) by `value`: the median, for an odd count. */
+function middle<T>(items: readonly T[], value: (item: T) => number): T {
+  return [...items].sort((a, b) => value(a) - value(b))[Math.floor(items.length / 2)] as T;
+}
+
 /** The median of BASELINE_RUNS runs of the engine alone (`runBaseline`). */
 function medianBaseline(texts: readonly string[]): Baseline {
   const runs = Array.from({ length: BASELINE_RUNS }, () => runBaseline(texts));
-  const sorted = [...runs].sort((a, b) => a.total - b.total);
-  const median = sorted[Math.floor(sorted.length / 2)] as Baseline;
-  return { ...median, runs: runs.map((run) => run.total) };
+  return { ...middle(runs, (run) => run.total), runs: runs.map((run) => run.total) };
 }
 
 /** The engine alone on the corpus the pipeline gets: what the stages compute, without anything around them. */
-function runBaseline(texts: readonly string[]): Baseline {
+function runBaseline(texts: readonly string[]): Omit<Baseline, 'runs'> {
   const { scoreSentiment } = loadSentimentScorer();
   let started = performance.now();
   const passing = texts.filter((text) => {
@@ -466,8 +469,7 @@ function runBaseline(texts: readonly string[]): Baseline {
     { seed: 42 },
   );
   const topicModel = seconds(started);
-  const total = sentiment + embeddings + topicModel;
-  return { sentiment, embeddings, topicModel, total, gatePassing: passing.length, runs: [total] };
+  return { sentiment, embeddings, topicModel, total: sentiment + embeddings + topicModel, gatePassing: passing.length };
 }
 
 interface StageTime {
@@ -782,7 +784,7 @@ function printRepeats(runs: readonly PipelineRun[]): void {
   console.log('\n== runs of the same size (each on its own scope)');
   for (const [size, ofSize] of repeated) {
     const ratios = ofSize.map((run) => run.totalSeconds / run.baseline.total);
-    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)] as number;
+    const median = middle(ratios, (ratio) => ratio);
     console.log(
       `  ${size.toLocaleString('en')}: ${ofSize.map((run, index) => `${run.totalSeconds.toFixed(2)} s / ${run.baseline.total.toFixed(2)} s = ${(ratios[index] as number).toFixed(2)}x`).join('; ')}; median ${median.toFixed(2)}x`,
     );
