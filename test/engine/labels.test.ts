@@ -108,6 +108,15 @@ describe('labels of topics no aspect names', () => {
     expect(topic?.label).toBe('Other: Database Oracle');
   });
 
+  it('leave out sentiment words and words that only say "a person", in every language of the lexicon', () => {
+    const labels = labelTopics([
+      { topicIndex: 0, rawLabel: '0_frustrated_canteen', keywords: ['frustrated', 'canteen', 'felt', 'queue'] },
+      { topicIndex: 1, rawLabel: '1_nakakainis_parking', keywords: ['nakakainis', 'parking', 'people'] },
+      { topicIndex: 2, rawLabel: '2_samok_jeepney', keywords: ['samok', 'jeepney', 'person'] },
+    ]).map((topic) => topic.label);
+    expect(labels).toEqual(['Other: Canteen Queue', 'Other: Parking', 'Other: Jeepney']);
+  });
+
   it('name a topic of bare ratings as such, and tell two of them apart by a content word', () => {
     const labels = labelTopics([
       { topicIndex: 0, rawLabel: '0_good_excellent', keywords: ['good', 'excellent', 'nice'] },

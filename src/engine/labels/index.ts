@@ -12,6 +12,7 @@
 
 import { ASPECTS, EVALUATIVE_WORDS, LABEL_PHRASES, LABEL_THEMES } from '../embeddings/aspect-lexicon.js';
 import { aspectHitsOfToken } from '../embeddings/aspect-matcher.js';
+import { DOMAIN_TERMS } from '../sentiment/domain-lexicon.js';
 import { containsPersonalName, isHonorific, NAME_PLACEHOLDER } from '../text/index.js';
 
 export interface LabelInput {
@@ -62,8 +63,9 @@ const MINOR_WORDS = new Set([
 
 /**
  * Words that are poor label words when a topic is named by its keywords: verbs of saying and feeling,
- * adverbs, quantifiers and bare ratings. "Feel Great Behind" tells a dean nothing; the nouns next to
- * these words usually do. They are used only when a topic has no other keyword.
+ * adverbs, quantifiers, bare ratings and sentiment words, and nouns that only say "a person". "Feel Great Behind"
+ * tells a dean nothing; the nouns next to these words usually do. They are used only when a topic has no other
+ * keyword.
  */
 const WEAK_LABEL_WORDS: ReadonlySet<string> = new Set([
   ...EVALUATIVE_WORDS,
@@ -72,8 +74,20 @@ const WEAK_LABEL_WORDS: ReadonlySet<string> = new Set([
   learned learnt definitely really actually truly enough behind always never also just still even much many lot
   lots thing things stuff way bit kind sort maybe quite pretty very well better best great excellent awesome
   overall able sure makes gives gets takes goes comes uses need needs first lang talaga naman kaayo gyud jud ra pa
-  din rin`.split(/\s+/u),
+  din rin compared compare person people guy guys lady man woman`.split(/\s+/u),
+  ...sentimentWords(),
 ]);
+
+/**
+ * One-word entries of the student-comment sentiment lexicon that carry a valence of 1 or more either way
+ * ("disappointed", "helpful", "nakakainis", "lisod"): they say how a comment feels, not what it is about, so
+ * "Other: Disappointed Oracle" becomes "Other: Oracle".
+ */
+function sentimentWords(): string[] {
+  const words: string[] = [];
+  for (const [term, valence] of DOMAIN_TERMS) if (Math.abs(valence) >= 1 && /^\p{L}+$/u.test(term)) words.push(term);
+  return words;
+}
 
 /**
  * What the name scrubber leaves where a name was: "[name]", and "name" once tokenised (as the topic model's
