@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from '../common/http/errors.js';
 
 /**
  * WORKER_TOKEN (conventions §8): when set, every `/runsync` needs `Authorization: Bearer <WORKER_TOKEN>`, else
@@ -22,7 +23,7 @@ export function tokenMatches(presented: string, expected: string): boolean {
 }
 
 function unauthorized(message: string) {
-  return { statusCode: 401, error: 'Unauthorized', message };
+  return errorBody(401, message);
 }
 
 export function registerWorkerAuth(app: FastifyInstance, token: string | undefined): void {

@@ -67,6 +67,7 @@ describe('WORKER_TOKEN', () => {
       statusCode: 401,
       error: 'Unauthorized',
       message: 'worker token required: send Authorization: Bearer <WORKER_TOKEN>',
+      details: [],
     });
     expect(headers.get('www-authenticate')).toBe('Bearer');
   });

@@ -157,6 +157,7 @@ describe('throttling', () => {
       statusCode: 429,
       error: 'Too Many Requests',
       message: 'too many failed login attempts; try again later',
+      details: [],
     });
     const right = await client.post('/api/v1/auth/login', SUPER_ADMIN);
     expect(right.status).toBe(429);

@@ -71,6 +71,7 @@ describe('bad request bodies and queries never yield a 500', () => {
       statusCode: 415,
       error: 'Unsupported Media Type',
       message: "unsupported content type 'text/plain'; this route accepts application/json",
+      details: [],
     });
 
     const upload = await client.request(

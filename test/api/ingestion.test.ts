@@ -349,6 +349,7 @@ describe("issue 21: delimiters, files that are not CSV, row errors in the file's
       message:
         'the file could not be read as CSV: a quote (") opens in field 1 at line 2 after other text in the field; ' +
         "the first line looks separated by ';': send delimiter=';'",
+      details: [],
     });
 
     const oneColumn = await upload(versionId, SEMICOLONS.replaceAll('"', ''), { delimiter: '|' });

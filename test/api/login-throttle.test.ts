@@ -114,6 +114,7 @@ function expectThrottled(response: ApiResponse, maxRetryAfter = WINDOW) {
     statusCode: 429,
     error: 'Too Many Requests',
     message: 'too many failed login attempts; try again later',
+    details: [],
   });
   const retryAfter = Number(response.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);

@@ -75,7 +75,7 @@ describe('GET /api/v1/metrics', () => {
     expect(response.status).toBe(404);
     const unknown = await other.get('/api/v1/no-such-route');
     expect(response.body).toEqual(unknown.body);
-    expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'route not found' });
+    expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'route not found', details: [] });
   });
 
   it('is 401 with the error body without the right bearer token', async () => {
@@ -93,6 +93,7 @@ describe('GET /api/v1/metrics', () => {
         statusCode: 401,
         error: 'Unauthorized',
         message: 'a valid metrics token is required',
+        details: [],
       });
     }
     // A user's access token is not the metrics token.
@@ -203,6 +204,7 @@ describe('the job worker /metrics on METRICS_PORT', () => {
       statusCode: 401,
       error: 'Unauthorized',
       message: 'a valid metrics token is required',
+      details: [],
     });
     const elsewhere = await fetch(`http://127.0.0.1:${metricsPort}/api/v1/metrics`, {
       headers: { authorization: `Bearer ${TOKEN}` },
@@ -217,7 +219,12 @@ describe('the job worker /metrics on METRICS_PORT', () => {
     );
     const response = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'route not found' });
+    expect(await response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'route not found',
+      details: [],
+    });
     await untokened.close();
     expect(stack.jobWorker.get(WorkerMetricsServer).port).toBeUndefined();
   });

@@ -219,7 +219,12 @@ describe('GET /lms/provision/tree', () => {
       for (const path of ['/api/v1/lms/provision/tree', '/api/v1/lms/provision/tree/2/courses']) {
         const response = await client.get(path, admin);
         expect(response.status).toBe(502);
-        expect(response.body).toEqual({ statusCode: 502, error: 'Bad Gateway', message: 'LMS is unreachable' });
+        expect(response.body).toEqual({
+          statusCode: 502,
+          error: 'Bad Gateway',
+          message: 'LMS is unreachable',
+          details: [],
+        });
       }
     } finally {
       await restart(simulator);

@@ -17,14 +17,10 @@ export interface ErrorBody {
   statusCode: number;
   error: string;
   message: string;
-  details?: ErrorDetail[];
+  /** Always present (conventions §2's body): one entry per violation, empty when the message says it all. */
+  details: ErrorDetail[];
 }
 
 export function errorBody(statusCode: number, message: string, details?: ErrorDetail[]): ErrorBody {
-  return {
-    statusCode,
-    error: STATUS_CODES[statusCode] ?? 'Error',
-    message,
-    ...(details && details.length > 0 ? { details } : {}),
-  };
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, details: details ?? [] };
 }

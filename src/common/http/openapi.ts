@@ -7,7 +7,7 @@ const errorSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })),
 });
 
 /** Schemas that a route's schema refers to (recursive ones, such as a category tree), by component name. */
@@ -121,7 +121,7 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], version: string)
       title: 'Feedback Analysis Service',
       version,
       description:
-        'Faculty evaluations, questionnaires and multilingual feedback analysis. Errors use one body: { statusCode, error, message, details? }.',
+        'Faculty evaluations, questionnaires and multilingual feedback analysis. Errors use one body: { statusCode, error, message, details } (details: one entry per violation, else empty).',
     },
     servers: [{ url: '/' }],
     components: {
