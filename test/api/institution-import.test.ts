@@ -61,6 +61,24 @@ describe('institution import', () => {
     expect(response.body.campuses).toEqual({ created: 0, updated: 0, unchanged: 1 });
   });
 
+  it('takes enrollments that name the campus and semester of courses already stored, alone or with the campus', async () => {
+    const enrollmentsOnly = { enrollments: example.enrollments };
+    const alone = await client.post('/api/v1/admin/institution/import', enrollmentsOnly, token);
+    expect(alone.status).toBe(200);
+    expect(alone.body.enrollments).toEqual({ created: 0, updated: 0, unchanged: 1 });
+    const withCampus = { campuses: example.campuses, enrollments: example.enrollments };
+    const listed = await client.post('/api/v1/admin/institution/import', withCampus, token);
+    expect(listed.status).toBe(200);
+    expect(listed.body.enrollments).toEqual({ created: 0, updated: 0, unchanged: 1 });
+    // A campus or semester that is stored nowhere is still refused, with its path.
+    const elsewhere = { enrollments: [{ ...example.enrollments[0], semester: 'S22526' }] };
+    const refused = await client.post('/api/v1/admin/institution/import', elsewhere, token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([
+      { path: 'enrollments.0.semester', message: "unknown semester 'S22526' at campus 'MAIN'" },
+    ]);
+  });
+
   it('computes semester dates from the code when they are absent', async () => {
     const file = {
       campuses: [{ code: 'EAST', name: 'East Campus' }],

@@ -18,8 +18,12 @@ export class InstitutionImportRepository {
 
   /** What the database holds for the campuses, users and courses the file refers to. */
   async knownReferences(trx: Trx, file: InstitutionImport): Promise<KnownReferences> {
+    // Every campus the file names, in any section: an enrollment that says its campus and semester, or a campus
+    // listed again beside them, is checked against that campus's semesters as stored.
     const campusCodes = [
       ...new Set([
+        ...file.campuses.map((c) => c.code),
+        ...file.enrollments.flatMap((e) => (e.campus === undefined ? [] : [e.campus])),
         ...file.semesters.map((s) => s.campus),
         ...file.departments.map((d) => d.campus),
         ...file.programs.map((p) => p.campus),
