@@ -330,6 +330,42 @@ describe('POST /api/v1/alerts/:id/reveal', () => {
     });
   });
 
+  it('keeps the records of an alert out of the audit log of the faculty member it is about, whatever their role', async () => {
+    const revealed = await client.post(
+      `/api/v1/alerts/${alertOf.aboutDean}/reveal`,
+      { reason: 'a threat of violence' },
+      tokens.admin,
+    );
+    expect(revealed.status).toBe(200);
+    const targets = async (token: string | undefined) => {
+      const response = await client.get('/api/v1/admin/audit?action=alert.reveal&limit=100', token);
+      expect(response.status).toBe(200);
+      return {
+        targets: (response.body.items as Array<{ target: string }>).map((item) => item.target).sort(),
+        total: response.body.total as number,
+      };
+    };
+    const all = [`alert:${alertOf.aboutDean}`, `alert:${alertOf.mainCba}`].sort();
+    expect(await targets(tokens.admin)).toEqual({ targets: all, total: 2 });
+    // The dean who teaches becomes a super admin too: the audit log opens to them, but not on the alert about them.
+    const deanId = users['dean.teacher']!;
+    await database.db.insertInto('user_roles').values({ user_id: deanId, role: 'SUPER_ADMIN' }).execute();
+    try {
+      await expect
+        .poll(async () => (await client.get('/api/v1/admin/audit', tokens['dean.teacher'])).status, { timeout: 2_000 })
+        .toBe(200);
+      expect(await targets(tokens['dean.teacher'])).toEqual({ targets: [`alert:${alertOf.mainCba}`], total: 1 });
+      const everything = await client.get('/api/v1/admin/audit?limit=100', tokens['dean.teacher']);
+      expect(JSON.stringify(everything.body)).not.toContain(alertOf.aboutDean);
+    } finally {
+      await database.db
+        .deleteFrom('user_roles')
+        .where('user_id', '=', deanId)
+        .where('role', '=', 'SUPER_ADMIN')
+        .execute();
+    }
+  });
+
   it('needs a reason', async () => {
     const response = await client.post(`/api/v1/alerts/${alertOf.mainCba}/reveal`, { reason: ' ' }, tokens.admin);
     expect(response.status).toBe(400);

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { z } from 'zod';
+import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authenticated-user.js';
 import { Roles } from '../../common/auth/roles.js';
 import { pagedResponse, pagingQuery } from '../../common/http/paging.js';
 import { Route } from '../../common/http/route.js';
@@ -51,14 +52,22 @@ export class AuditController {
 
   @Get()
   @Route({
-    summary: 'Audit records, newest first, optionally of one action, one actor, and a time range [from, to)',
+    summary:
+      'Audit records, newest first, optionally of one action, one actor, and a time range [from, to); never the records of an alert about the reader',
     tags: ['audit'],
     query: auditQuery,
     response: pagedResponse(auditItem),
   })
-  list(@Query() query: z.infer<typeof auditQuery>) {
+  list(@CurrentUser() user: AuthenticatedUser, @Query() query: z.infer<typeof auditQuery>) {
     return this.audit.list(
-      { action: query.action, actorId: query.actorId, actorUsername: query.actor, from: query.from, to: query.to },
+      {
+        action: query.action,
+        actorId: query.actorId,
+        actorUsername: query.actor,
+        from: query.from,
+        to: query.to,
+        readerId: user.id,
+      },
       { page: query.page, limit: query.limit },
     );
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
 import type { DatabaseClient } from '../../common/database/database.js';
 import type { Paged, Paging } from '../../common/http/paging.js';
@@ -31,6 +31,12 @@ export interface AuditFilter {
   from?: Date;
   /** Records before this time. */
   to?: Date;
+  /**
+   * The reader: records about an alert on a comment about them are left out (conventions §11: an alert about a
+   * faculty member is never shown to that faculty member, whatever other role they hold; a reveal's record names
+   * the respondent).
+   */
+  readerId?: string;
 }
 
 /** The only code that reads and writes `audit_records`. */
@@ -54,7 +60,23 @@ export class AuditRepository {
         q.where((eb) => eb(eb.fn('lower', ['u.username']), '=', (filter.actorUsername as string).toLowerCase())),
       )
       .$if(filter.from !== undefined, (q) => q.where('a.at', '>=', filter.from as Date))
-      .$if(filter.to !== undefined, (q) => q.where('a.at', '<', filter.to as Date));
+      .$if(filter.to !== undefined, (q) => q.where('a.at', '<', filter.to as Date))
+      .$if(filter.readerId !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('a.target', 'is', null),
+            eb(
+              'a.target',
+              'not in',
+              eb
+                .selectFrom('alerts as al')
+                .innerJoin('submissions as s', 's.id', 'al.submission_id')
+                .select(sql<string>`'alert:' || al.id::text`.as('target'))
+                .where('s.faculty_id', '=', filter.readerId as string),
+            ),
+          ]),
+        ),
+      );
     const [rows, total] = await Promise.all([
       base
         .select([
