@@ -276,6 +276,27 @@ describe('create: the required scope filter per role', () => {
     expect(await pipelineCount()).toBe(before);
   });
 
+  it('names the input field of an unknown reference, never a constraint or a table; a faculty scope must be a teacher', async () => {
+    const before = await pipelineCount();
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [
+        { ...department('MAIN/CCS'), questionnaireVersionId: UNKNOWN_ID },
+        'questionnaireVersionId',
+        'unknown questionnaire version',
+      ],
+      [{ ...main(), scopeType: 'FACULTY', scopeId: f.user['stu.one'] }, 'scopeId', 'unknown faculty member'],
+      [{ ...main(), scopeType: 'FACULTY', scopeId: f.user['dean.main'] }, 'scopeId', 'unknown faculty member'],
+    ];
+    for (const [body, path, message] of cases) {
+      const response = await create('admin', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body).toMatchObject({ message, details: [{ path }] });
+      expect(JSON.stringify(response.body)).not.toMatch(/_fkey|questionnaire_versions|users/);
+    }
+    expect(await pipelineCount()).toBe(before);
+    expect((await create('admin', { ...main(), scopeType: 'FACULTY', scopeId: f.user['fac.one'] })).status).toBe(201);
+  });
+
   it('an active pipeline of the same scope is returned unchanged (200, same id) instead of a new one', async () => {
     const first = await create('dean.main', department('MAIN/CCS'));
     expect(first.status).toBe(201);

@@ -81,18 +81,32 @@ function fastifyMessage(
   }
 }
 
+/**
+ * The field a constraint error is about, as the API names it: PostgreSQL's detail "Key (questionnaire_version_id)=(…)"
+ * gives the column, answered in the body's camelCase ("questionnaireVersionId"); the constraint's and the table's
+ * names stay inside.
+ */
+export function fieldOfConstraintDetail(detail: string | undefined): string | undefined {
+  const columns = /^Key \(([^)]+)\)=/u.exec(detail ?? '')?.[1];
+  if (columns === undefined) return undefined;
+  return columns
+    .split(',')
+    .map((column) => column.trim().replace(/_([a-z0-9])/gu, (_, letter: string) => letter.toUpperCase()))
+    .join(', ');
+}
+
 function databaseErrorBody(error: DatabaseError): ErrorBody {
   switch (error.code) {
     case '23505':
       return errorBody(409, 'a record with the same unique values already exists', [
-        { path: error.constraint ?? '(unique)', message: error.detail ?? 'duplicate value' },
+        { path: fieldOfConstraintDetail(error.detail) ?? '(unique)', message: 'already exists' },
       ]);
     case '23503':
       // Inserting a reference to a missing row is the client's bad input; deleting a referenced row is a conflict.
       return error.detail?.includes('is still referenced')
         ? errorBody(409, 'the record is still referenced by other records')
         : errorBody(400, 'a referenced record does not exist', [
-            { path: error.constraint ?? '(reference)', message: error.detail ?? 'unknown reference' },
+            { path: fieldOfConstraintDetail(error.detail) ?? '(reference)', message: 'no such record' },
           ]);
     case '23514':
     case '23502':

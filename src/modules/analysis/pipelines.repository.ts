@@ -131,6 +131,33 @@ export class PipelinesRepository {
     return executor.selectFrom('users').select(['id', 'full_name as fullName']).where('id', '=', id).executeTakeFirst();
   }
 
+  /** Whether the user teaches: the FACULTY role, or a course they are enrolled in as faculty. */
+  async teaches(userId: string, executor: Executor = this.db): Promise<boolean> {
+    const row = await executor
+      .selectNoFrom((eb) => [
+        eb
+          .or([
+            eb.exists(
+              eb.selectFrom('user_roles').select('user_id').where('user_id', '=', userId).where('role', '=', 'FACULTY'),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('enrollments')
+                .select('user_id')
+                .where('user_id', '=', userId)
+                .where('role', '=', 'faculty'),
+            ),
+          ])
+          .as('teaches'),
+      ])
+      .executeTakeFirstOrThrow();
+    return Boolean(row.teaches);
+  }
+
+  questionnaireVersion(id: string, executor: Executor = this.db) {
+    return executor.selectFrom('questionnaire_versions').select('id').where('id', '=', id).executeTakeFirst();
+  }
+
   userByUsername(username: string, executor: Executor = this.db) {
     return executor
       .selectFrom('users')

@@ -320,6 +320,10 @@ export class PipelinesService {
       axes.facultyId = scopeId;
       if (!(await this.repository.user(scopeId)))
         throw invalid('unknown faculty member', [{ path: 'scopeId', message: 'no such user' }]);
+      if (!(await this.repository.teaches(scopeId)))
+        throw invalid('unknown faculty member', [
+          { path: 'scopeId', message: 'the user does not teach: no FACULTY role and no course as faculty' },
+        ]);
     } else if (scopeType === 'DEPARTMENT') {
       const department = await this.repository.department(scopeId);
       if (!department || department.semesterId !== semester.id)
@@ -333,6 +337,13 @@ export class PipelinesService {
       axes.campusId = scopeId;
     }
     await this.checkAxesInSemester(axes, semester.id);
+    if (
+      input.questionnaireVersionId !== undefined &&
+      !(await this.repository.questionnaireVersion(input.questionnaireVersionId))
+    )
+      throw invalid('unknown questionnaire version', [
+        { path: 'questionnaireVersionId', message: 'no such questionnaire version' },
+      ]);
     await this.fillCallerAxis(caller, axes, semester, scope);
     return {
       semesterId: semester.id,
