@@ -371,6 +371,29 @@ describe('POST /api/v1/alerts/:id/reveal', () => {
     expect(response.status).toBe(400);
     expect(response.body.details?.[0]?.path).toBe('reason');
   });
+
+  it('refuses an unknown field on reveal, acknowledge and resolve, and reveals nothing', async () => {
+    const before = await database.db
+      .selectFrom('audit_records')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('action', 'like', 'alert.%')
+      .executeTakeFirstOrThrow();
+    for (const [step, body] of [
+      ['reveal', { reason: 'safety', who: 1 }],
+      ['acknowledge', { note: 'seen', bogus: true }],
+      ['resolve', { notes: 'typo' }],
+    ] as const) {
+      const response = await client.post(`/api/v1/alerts/${alertOf.mainCba}/${step}`, body, tokens.admin);
+      expect(response.status, step).toBe(400);
+      expect(response.body.details?.[0]?.message, step).toMatch(/^unknown field\(s\): /);
+    }
+    const after = await database.db
+      .selectFrom('audit_records')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('action', 'like', 'alert.%')
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
 });
 
 describe('re-screening a semester', () => {

@@ -127,6 +127,24 @@ describe('preview', () => {
     expect(repeated.status).toBe(400);
     expect(repeated.body.details).toEqual([{ path: 'campuses', message: "duplicate campus 'MAIN'" }]);
   });
+
+  it('refuses an unknown field, so a misspelt one does not silently drop part of the plan', async () => {
+    const { departments, ...rest } = plan;
+    const misspelt = await client.post(
+      '/api/v1/lms/provision/categories/preview',
+      { ...rest, department: departments },
+      admin,
+    );
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.details).toEqual([{ path: '(root)', message: 'unknown field(s): department' }]);
+    const inner = await client.post(
+      '/api/v1/lms/provision/categories/preview',
+      { ...plan, departments: [{ code: 'CCS', program: ['BSIT'] }] },
+      admin,
+    );
+    expect(inner.status).toBe(400);
+    expect(inner.body.details).toEqual([{ path: 'departments.0', message: 'unknown field(s): program' }]);
+  });
 });
 
 describe('execute', () => {

@@ -14,11 +14,11 @@ export const alertsQuery = pagingQuery.extend({
 
 export const alertParams = z.object({ id: z.uuid() });
 
-export const alertNoteBody = z.object({
+export const alertNoteBody = z.strictObject({
   note: z.string().trim().max(2_000).nullable().optional().describe('what was done, for the history'),
 });
 
-export const alertRevealBody = z.object({
+export const alertRevealBody = z.strictObject({
   reason: z.string().trim().min(1, { message: 'must say why the respondent is needed' }).max(2_000),
 });
 

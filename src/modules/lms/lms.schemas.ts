@@ -18,7 +18,7 @@ export const isoDate = z
 
 // ── Categories ────────────────────────────────────────────────────────────────────────────────────────────
 
-export const categoriesRequest = z.object({
+export const categoriesRequest = z.strictObject({
   campuses: z.array(code).min(1).max(10),
   // Semester numbers and dates are checked by the service, so that a bad one answers 400 `Invalid semester …`
   // (the spec's message for a semester error in category provisioning) rather than a generic validation error.
@@ -29,7 +29,7 @@ export const categoriesRequest = z.object({
   startDate: z.string().meta({ description: 'ISO 8601 date or date-time; else 400 Invalid semester dates …' }),
   endDate: z.string().meta({ description: 'ISO 8601 date or date-time, after startDate' }),
   departments: z
-    .array(z.object({ code, programs: z.array(code).max(30).default([]) }))
+    .array(z.strictObject({ code, programs: z.array(code).max(30).default([]) }))
     .max(30)
     .default([]),
 });
@@ -68,7 +68,7 @@ const courseHeader = {
   endDate: isoDate,
 };
 
-export const bulkCourseEntry = z.object({ courseCode, descriptiveTitle });
+export const bulkCourseEntry = z.strictObject({ courseCode, descriptiveTitle });
 
 const courseList = <T extends z.ZodType>(entry: T) =>
   z
@@ -76,11 +76,11 @@ const courseList = <T extends z.ZodType>(entry: T) =>
     .min(1, { message: 'at least one course is required' })
     .max(MAX_COURSES_PER_REQUEST, { message: `at most ${MAX_COURSES_PER_REQUEST} courses per request` });
 
-export const bulkPreviewRequest = z.object({ ...courseHeader, courses: courseList(bulkCourseEntry) });
+export const bulkPreviewRequest = z.strictObject({ ...courseHeader, courses: courseList(bulkCourseEntry) });
 export type BulkPreviewRequest = z.infer<typeof bulkPreviewRequest>;
 
 /** Execute takes the preview's rows back; only courseCode and descriptiveTitle are read, the rest is re-derived. */
-export const bulkExecuteRequest = z.object({
+export const bulkExecuteRequest = z.strictObject({
   ...courseHeader,
   courses: courseList(
     bulkCourseEntry.extend({
@@ -123,7 +123,7 @@ export const bulkExecuteResult = z.object({
   errors: z.array(courseError),
 });
 
-export const quickCourseRequest = z.object({ ...courseHeader, courseCode, descriptiveTitle });
+export const quickCourseRequest = z.strictObject({ ...courseHeader, courseCode, descriptiveTitle });
 export type QuickCourseRequest = z.infer<typeof quickCourseRequest>;
 
 // ── Courses: legacy CSV ───────────────────────────────────────────────────────────────────────────────────
@@ -187,7 +187,7 @@ export const csvExecuteResult = z.object({
 
 // ── Users ─────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const seedUsersRequest = z.object({
+export const seedUsersRequest = z.strictObject({
   count: z.number().int().min(1).max(200),
   role: z.enum(['student', 'faculty']),
   campus: code,
