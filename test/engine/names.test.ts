@@ -384,6 +384,13 @@ describe('scrubPersonalNames: capitalised common Filipino names without an honor
     expect(scrubPersonalNames('Classes start in June.')).toBe('Classes start in June.');
     expect(scrubPersonalNames('I felt joy in this class.')).toBe('I felt joy in this class.');
   });
+
+  it('takes a given name that is also a word as part of the surname after it, even opening a sentence', () => {
+    expect(scrubPersonalNames('Too fast. Ana Lopez said so too.')).toBe('Too fast. [name] said so too.');
+    expect(scrubPersonalNames('Joy Mendoza and I asked twice.')).toBe('[name] and I asked twice.');
+    expect(scrubPersonalNames('Grace dela Cruz helped me.')).toBe('[name] helped me.');
+    expect(scrubPersonalNames('Lisod ana, Sir.')).toBe('Lisod ana, Sir.');
+  });
 });
 
 describe('scrubPersonalNames: accents and mentions', () => {

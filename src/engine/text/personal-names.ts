@@ -858,6 +858,7 @@ class NameFinder {
       if (!known && !this.isBareName(index)) continue;
       let first = index;
       while (first > 0 && this.isSurnameParticle(first - 1) && SPACE_GAP.test(this.gap(first))) first -= 1;
+      if (token.upper && this.isGivenNameBefore(first - 1)) first -= 1;
       for (let particle = first; particle < index; particle += 1) this.marked[particle] = 1;
       const last = this.consumeName(index);
       if (!known && this.followedByPlaceNoun(last)) {
@@ -866,6 +867,17 @@ class NameFinder {
       }
       index = last;
     }
+  }
+
+  /**
+   * A listed given name right before a capitalised name ("Ana Lopez said…", "Grace dela Cruz"): part of the name even
+   * where it alone would not be taken (a sentence's first word, a name that is also a word).
+   */
+  private isGivenNameBefore(index: number): boolean {
+    const token = this.tokens[index];
+    if (token === undefined || this.marked[index] === 1 || token.isProtected || !token.upper) return false;
+    if (!SPACE_GAP.test(this.gap(index + 1))) return false;
+    return NAME_WORDS.has(token.lower) && !NEVER_BARE.has(token.lower);
   }
 
   /** "Dela", "de", "Delos" before a surname (not "San"/"Sta.", which make a place or a saint). */
