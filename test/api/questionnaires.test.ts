@@ -259,12 +259,14 @@ describe('schema validation over HTTP', () => {
     const response = await client.post(`${base}/${questionnaire.id}/versions`, { schema }, admin);
     expect(response.status).toBe(400);
     const paths = response.body.details.map((d: { path: string }) => d.path).sort();
+    // The unknown dimension and the duplicate id (case-insensitive) are reported beside the bad type of the same question.
     expect(paths).toEqual([
+      'schema.sections.0.sections.1.questions.0.dimensionCode',
+      'schema.sections.0.sections.1.questions.0.id',
       'schema.sections.0.sections.1.questions.0.type',
       'schema.sections.0.sections.1.weight',
       'schema.sections.0.weight',
     ]);
-    // The unknown dimension and the duplicate id (case-insensitive) are reported too when the type is valid.
     schema.sections[0]!.sections[1]!.questions[0]!.type = 'YES_NO';
     const again = await client.post(`${base}/${questionnaire.id}/versions`, { schema }, admin);
     expect(again.body.details.map((d: { path: string }) => d.path).sort()).toEqual([

@@ -160,6 +160,27 @@ describe('schema validator', () => {
     ]);
   });
 
+  it("reports a question's duplicate id and unknown dimension beside a shape problem of the same question", () => {
+    const schema = {
+      sections: [
+        leaf('a', 100, [
+          question('q1'),
+          question('q1', { type: 'LIKERT_9' }),
+          question('q3', { dimensionCode: 'NOPE', colour: 'red' }),
+        ]),
+      ],
+    };
+    expect(problems(schema)).toEqual([
+      expect.objectContaining({ path: 'schema.sections.0.questions.1.type' }),
+      {
+        path: 'schema.sections.0.questions.1.id',
+        message: 'question id "q1" is already used at schema.sections.0.questions.0.id',
+      },
+      expect.objectContaining({ path: 'schema.sections.0.questions.2', message: 'unknown field(s): colour' }),
+      { path: 'schema.sections.0.questions.2.dimensionCode', message: 'unknown dimension code "NOPE"' },
+    ]);
+  });
+
   it('not an object, no sections, too deep', () => {
     expect(paths(null)).toEqual(['schema']);
     expect(paths({ sections: [] })).toEqual(['schema.sections']);

@@ -85,14 +85,24 @@ export function validateQuestionnaireSchema(
 
   const walkQuestion = (value: unknown, path: string): Question | undefined => {
     const question = parse(questionShape, value, path);
-    if (!question) return undefined;
-    const key = question.id.toLowerCase();
-    const first = questionIds.get(key);
-    if (first !== undefined) report(`${path}.id`, `question id "${question.id}" is already used at ${first}`);
-    else questionIds.set(key, `${path}.id`);
-    if (RESERVED_QUESTION_IDS.has(key)) report(`${path}.id`, `"${question.id}" is reserved for an ingestion column`);
-    if (!knownDimensionCodes.has(question.dimensionCode))
-      report(`${path}.dimensionCode`, `unknown dimension code "${question.dimensionCode}"`);
+    // The id and the dimension code are checked on what was sent, like a section's id: a bad type or an unknown
+    // field in the same question does not hide a duplicate id or an unknown dimension.
+    const raw = isRecord(value) ? value : {};
+    if (typeof raw.id === 'string' && ID_PATTERN.test(raw.id)) {
+      const key = raw.id.toLowerCase();
+      const first = questionIds.get(key);
+      if (first !== undefined) report(`${path}.id`, `question id "${raw.id}" is already used at ${first}`);
+      else questionIds.set(key, `${path}.id`);
+      if (RESERVED_QUESTION_IDS.has(key)) report(`${path}.id`, `"${raw.id}" is reserved for an ingestion column`);
+    }
+    const dimensionCode = raw.dimensionCode;
+    if (
+      typeof dimensionCode === 'string' &&
+      dimensionCode.length > 0 &&
+      dimensionCode.length <= 64 &&
+      !knownDimensionCodes.has(dimensionCode)
+    )
+      report(`${path}.dimensionCode`, `unknown dimension code "${dimensionCode}"`);
     return question;
   };
 
