@@ -196,7 +196,10 @@ describe('bulk ingestion', () => {
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
       body: '{}',
     });
-    expect(noFile.status).toBe(400);
+    expect(noFile.status).toBe(415);
+    expect((await noFile.json()).message).toBe(
+      "unsupported content type 'application/json'; this route accepts multipart/form-data",
+    );
 
     const questionnaire = await createQuestionnaire(client, admin, 'FACULTY_FEEDBACK');
     const draft = await createDraft(client, admin, questionnaire.id, simpleSchema());

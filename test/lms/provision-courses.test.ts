@@ -510,6 +510,9 @@ describe('legacy CSV', () => {
     expect(noColumns.status).toBe(400);
     expect(noColumns.body.message).toBe('the CSV file lacks the column(s) program, semester');
     const json = await client.post('/api/v1/lms/provision/courses/preview', context, admin);
-    expect(json.status).toBe(400);
+    expect(json.status).toBe(415);
+    expect(json.body.message).toBe(
+      "unsupported content type 'application/json'; this route accepts multipart/form-data",
+    );
   });
 });

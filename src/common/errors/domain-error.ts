@@ -19,6 +19,8 @@ export type DomainErrorKind =
   | 'not-found'
   /** The current state does not allow it (duplicate, wrong lifecycle state, concurrent change). */
   | 'conflict'
+  /** The body was sent in a content type the operation does not take (JSON to a file upload). */
+  | 'unsupported-media-type'
   /** Too many attempts; `retryAfterSeconds` tells when to try again. */
   | 'rate-limited'
   /** A dependency (database pool, learning system, worker) cannot serve now; trying later may work. */
@@ -53,6 +55,7 @@ export const unauthenticated = (message = 'authentication required') => new Doma
 export const forbidden = (message = 'forbidden') => new DomainError('forbidden', message);
 export const notFound = (message: string) => new DomainError('not-found', message);
 export const conflict = (message: string, details?: ErrorDetail[]) => new DomainError('conflict', message, details);
+export const unsupportedMediaType = (message: string) => new DomainError('unsupported-media-type', message);
 export const unavailable = (message: string, cause?: unknown) =>
   new DomainError('unavailable', message, undefined, { cause });
 export const unreachable = (message: string, cause?: unknown) =>

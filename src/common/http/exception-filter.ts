@@ -48,7 +48,7 @@ export function toErrorBody(error: unknown, request?: FastifyRequest): ErrorBody
  * (`consumes`, kept in the Fastify route config by `@Route`), every other route takes JSON. The header is the
  * client's, so only its media type is quoted, and only when it reads as one.
  */
-function unsupportedMediaTypeMessage(request: FastifyRequest | undefined): string {
+export function unsupportedMediaTypeMessage(request: FastifyRequest | undefined): string {
   const config = request?.routeOptions?.config as RouteRequestConfig | undefined;
   const accepted = config?.consumes ?? 'application/json';
   const header = request?.headers['content-type'];

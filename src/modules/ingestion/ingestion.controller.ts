@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authenticated-user.js';
 import { Roles } from '../../common/auth/roles.js';
-import { invalid } from '../../common/errors/domain-error.js';
+import { invalid, unsupportedMediaType } from '../../common/errors/domain-error.js';
+import { unsupportedMediaTypeMessage } from '../../common/http/exception-filter.js';
 import { Route } from '../../common/http/route.js';
 import { zodIssuesToDetails } from '../../common/http/zod-details.js';
 import { IngestionService } from './ingestion.service.js';
@@ -30,10 +31,8 @@ export class IngestionController {
     @Req() request: FastifyRequest,
     @CurrentUser() user: AuthenticatedUser,
   ) {
-    if (!request.isMultipart())
-      throw invalid('send the file as multipart/form-data in a part named `file`', [
-        { path: 'file', message: 'required' },
-      ]);
+    // Any other body (JSON included) is the wrong content type for an upload: 415 naming the type sent and the one taken.
+    if (!request.isMultipart()) throw unsupportedMediaType(unsupportedMediaTypeMessage(request));
     const fields: Record<string, string> = {};
     let file: Buffer | undefined;
     for await (const part of request.parts()) {

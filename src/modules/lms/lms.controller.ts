@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authenticated-user.js';
 import { Roles } from '../../common/auth/roles.js';
-import { invalid } from '../../common/errors/domain-error.js';
+import { invalid, unsupportedMediaType } from '../../common/errors/domain-error.js';
+import { unsupportedMediaTypeMessage } from '../../common/http/exception-filter.js';
 import { Route } from '../../common/http/route.js';
 import { zodIssuesToDetails } from '../../common/http/zod-details.js';
 import { CategoryProvisioningService } from './category-provisioning.service.js';
@@ -217,10 +218,8 @@ export class LmsSyncController {
 
 /** The text fields and the one `.csv` file part of the upload; a file over CSV_MAX_BYTES or not `.csv` → 400. */
 async function readCsvUpload(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer }> {
-  if (!request.isMultipart())
-    throw invalid('send the CSV as multipart/form-data: a part named `file` and the fields of the context', [
-      { path: 'file', message: 'required' },
-    ]);
+  // Any other body (JSON included) is the wrong content type for an upload: 415 naming the type sent and the one taken.
+  if (!request.isMultipart()) throw unsupportedMediaType(unsupportedMediaTypeMessage(request));
   const fields: Record<string, string> = {};
   let file: Buffer | undefined;
   for await (const part of request.parts({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } })) {
