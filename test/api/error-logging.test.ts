@@ -63,6 +63,7 @@ describe('5xx log lines', () => {
         statusCode: 500,
         error: 'Internal Server Error',
         message: 'internal server error',
+        details: [],
       });
     } finally {
       await sql`ALTER TABLE audit_records_elsewhere RENAME TO audit_records`.execute(database.db);

@@ -102,6 +102,7 @@ describe('request admission', () => {
       statusCode: 503,
       error: 'Service Unavailable',
       message: 'the service is busy; try again shortly',
+      details: [],
     });
 
     // Its turn comes as soon as the request in flight is answered (the version does not exist: 404).
