@@ -24,7 +24,15 @@ describe('health', () => {
   it('answers 503 naming the cache within about a second of Redis going down, and recovers when it is back', async () => {
     await redis.stop();
     const down = await until(client, '/api/v1/health', 503, 3_000);
-    expect(down.body).toEqual({ status: 'error', checks: { database: 'ok', cache: 'error' } });
+    // The body of conventions §2's health check, with the error fields every 5xx carries.
+    expect(down.body).toEqual({
+      status: 'error',
+      checks: { database: 'ok', cache: 'error' },
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'a dependency is down: cache error',
+      details: [{ path: 'checks.cache', message: 'error' }],
+    });
     const notReady = await client.get('/api/v1/health/ready');
     expect(notReady.status).toBe(503);
     expect(notReady.body).toMatchObject({ status: 'error', checks: { cache: 'error' } });
@@ -70,6 +78,10 @@ describe('readiness', () => {
       expect(pending.body).toEqual({
         status: 'error',
         checks: { database: 'ok', cache: 'ok', migrations: 'pending', process: 'running' },
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'not ready: migrations pending',
+        details: [{ path: 'checks.migrations', message: 'pending' }],
       });
       // Liveness is not about the schema.
       expect((await behindClient.get('/api/v1/health')).status).toBe(200);

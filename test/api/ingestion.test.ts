@@ -197,7 +197,7 @@ describe('bulk ingestion', () => {
       body: '{}',
     });
     expect(noFile.status).toBe(415);
-    expect((await noFile.json()).message).toBe(
+    expect(((await noFile.json()) as { message: string }).message).toBe(
       "unsupported content type 'application/json'; this route accepts multipart/form-data",
     );
 
