@@ -8,6 +8,7 @@ import type {
 } from '../../src/engine/contracts.js';
 import { aspectOf } from '../../src/engine/recommendations/aspects.js';
 import { confidenceLevelFor, dimensionAgreement } from '../../src/engine/recommendations/confidence.js';
+import { wholePercentages } from '../../src/engine/recommendations/wording.js';
 import {
   FACET_DOMINANCE_THRESHOLD,
   facetFor,
@@ -286,6 +287,26 @@ describe('facetFor', () => {
     expect(facetFor({ FACULTY_FEEDBACK: 3 })).toBe('facultyFeedback');
     expect(facetFor({ SOMETHING_ELSE: 10 })).toBe('overall');
     expect(facetFor({})).toBe('overall');
+  });
+});
+
+describe('the shares a description states', () => {
+  it('are whole percentages that sum to 100, and the target repeats the same figure', () => {
+    expect(wholePercentages([1 / 15, 1 / 15, 13 / 15])).toEqual([7, 7, 86]);
+    expect(wholePercentages([3 / 8, 2 / 8, 3 / 8])).toEqual([38, 25, 37]);
+    expect(wholePercentages([0, 0, 1])).toEqual([0, 0, 100]);
+    const praised = topic({
+      topicId: 't1',
+      label: 'Clear Explanations',
+      commentCount: 15,
+      sentiment: { positive: 13, neutral: 1, negative: 1 },
+      quotes: [quote('explains every step clearly', 'positive')],
+    });
+    const [strength] = generateRecommendations(input({ topics: [praised] })).filter(
+      (recommendation) => recommendation.category === 'STRENGTH',
+    );
+    expect(strength?.description).toContain('7% negative, 7% neutral and 86% positive');
+    expect(strength?.actionPlan).toContain('raise positive comments on "Clear Explanations" to at least 90%');
   });
 });
 

@@ -7,10 +7,6 @@ import { dimensionName, type Candidate, type DimensionEvidence, type TopicEviden
 
 const DESCRIPTION_QUOTE_LENGTH = 160;
 
-function percent(share: number): number {
-  return Math.round(share * 100);
-}
-
 function score(value: number): string {
   return (Math.round(value * 10) / 10).toString();
 }
@@ -36,11 +32,30 @@ export function headlineOf(candidate: Candidate): string {
   return templateOf(candidate).headline(subjectOf(candidate));
 }
 
+/**
+ * Whole percentages of shares that sum to 1, summing to exactly 100 (largest remainder: the points rounding leaves
+ * go to the shares that lost most, ties to the earlier one), so "7%, 7% and 87%" reads "7%, 7% and 86%".
+ */
+export function wholePercentages(shares: readonly number[]): number[] {
+  const exact = shares.map((share) => share * 100);
+  const whole = exact.map((value) => Math.floor(value));
+  const missing =
+    Math.round(exact.reduce((sum, value) => sum + value, 0)) - whole.reduce((sum, value) => sum + value, 0);
+  const order = exact
+    // Remainders compared to 1e-9: equal shares (1/15 and 1/15) tie, and a tie goes to the earlier share.
+    .map((value, index) => ({ index, remainder: Math.round((value - Math.floor(value)) * 1e9) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (let point = 0; point < missing && point < order.length; point += 1)
+    whole[(order[point] as { index: number }).index] = (whole[(order[point] as { index: number }).index] as number) + 1;
+  return whole;
+}
+
 function topicSentence(evidence: TopicEvidence): string {
   const { shares } = evidence;
+  const [negative, neutral, positive] = wholePercentages([shares.negative, shares.neutral, shares.positive]);
   return (
-    `${comments(evidence.commentCount)} on "${evidence.topic.label}" are ${percent(shares.negative)}% negative, ` +
-    `${percent(shares.neutral)}% neutral and ${percent(shares.positive)}% positive.`
+    `${comments(evidence.commentCount)} on "${evidence.topic.label}" are ${negative}% negative, ` +
+    `${neutral}% neutral and ${positive}% positive.`
   );
 }
 
@@ -102,13 +117,19 @@ function targetStep(candidate: Candidate): string | undefined {
   if (topic) {
     // The current share is in the description; repeating "now 100%" here would read as the target.
     const label = topic.topic.label;
+    // The shares as the description states them (summing to 100).
+    const [negative = 0, , positive = 0] = wholePercentages([
+      topic.shares.negative,
+      topic.shares.neutral,
+      topic.shares.positive,
+    ]);
     if (candidate.category === 'IMPROVEMENT') {
-      const now = percent(topic.shares.negative);
+      const now = negative;
       const target = Math.max(NEGATIVE_SHARE_FLOOR, Math.round(now / 2));
       if (target >= now) return `${prefix} keep negative comments on "${label}" at or below ${now}%.`;
       return `${prefix} bring negative comments on "${label}" down to ${target}% or less.`;
     }
-    const now = percent(topic.shares.positive);
+    const now = positive;
     if (now >= TARGET_CEILING) return `${prefix} keep positive comments on "${label}" at or above ${TARGET_CEILING}%.`;
     return `${prefix} raise positive comments on "${label}" to at least ${Math.min(TARGET_CEILING, now + TARGET_STEP)}%.`;
   }
