@@ -6,7 +6,7 @@ import type {
   TopicInsight,
   TopicQuote,
 } from '../../src/engine/contracts.js';
-import { aspectOf } from '../../src/engine/recommendations/aspects.js';
+import { aspectOf, topicAspect } from '../../src/engine/recommendations/aspects.js';
 import { confidenceLevelFor, dimensionAgreement } from '../../src/engine/recommendations/confidence.js';
 import { wholePercentages } from '../../src/engine/recommendations/wording.js';
 import {
@@ -307,6 +307,26 @@ describe('the shares a description states', () => {
     );
     expect(strength?.description).toContain('7% negative, 7% neutral and 86% positive');
     expect(strength?.actionPlan).toContain('raise positive comments on "Clear Explanations" to at least 90%');
+  });
+});
+
+describe('a topic labelled "Other: …"', () => {
+  it('claims no aspect that one of its words leans to: its actions start from what the comments say', () => {
+    const other = topic({
+      topicId: 't1',
+      label: 'Other: Cover Exactly',
+      keywords: ['cover', 'exactly', 'discussed', 'fair'],
+      commentCount: 21,
+      sentiment: { positive: 19, neutral: 2, negative: 0 },
+      quotes: [quote('the exams are fair and cover exactly what was discussed', 'positive')],
+    });
+    expect(topicAspect(other)).toBe('general');
+    expect(topicAspect({ ...other, label: 'Teaching Pace' })).toBe('pace');
+    const [strength] = generateRecommendations(input({ topics: [other] })).filter(
+      (recommendation) => recommendation.category === 'STRENGTH',
+    );
+    expect(strength?.headline).toBe('Build on what students value in Other: Cover Exactly');
+    expect(strength?.description).not.toMatch(/pace/i);
   });
 });
 

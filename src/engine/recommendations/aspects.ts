@@ -8,6 +8,8 @@ import { tokenize } from '../text/index.js';
  */
 export type TeachingAspect = AspectId | 'general';
 
+/** The prefix of a topic label that names no aspect (src/engine/labels). */
+const OTHER_LABEL_PREFIX = 'Other:';
 /** The first text (a topic label or dimension name) outweighs keywords and codes. */
 const PRIMARY_WEIGHT = 2;
 /** Scores are sums of 1 and 0.5 weights, so anything closer than this is a tie. */
@@ -52,4 +54,13 @@ export function aspectOf(primaryText: string, otherTexts: readonly string[] = []
     if (difference > TIE_TOLERANCE || (tied && (ends[aspect] ?? 0) > (ends[best] ?? 0))) best = aspect;
   });
   return ASPECTS[best]?.id ?? 'general';
+}
+
+/**
+ * The aspect of a topic, from its label and keywords. An "Other: …" label says that the labeling found no aspect
+ * in the keywords (its words are only the first of them): the recommendation then claims none either (`general`),
+ * rather than an aspect one of those words leans to ("Other: Cover Exactly" is not about pace).
+ */
+export function topicAspect(topic: { label: string; keywords: readonly string[] }): TeachingAspect {
+  return topic.label.startsWith(OTHER_LABEL_PREFIX) ? 'general' : aspectOf(topic.label, topic.keywords);
 }

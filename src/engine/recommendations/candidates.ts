@@ -5,7 +5,7 @@ import type {
   SentimentScores,
   TopicInsight,
 } from '../contracts.js';
-import { aspectOf, type TeachingAspect } from './aspects.js';
+import { aspectOf, topicAspect, type TeachingAspect } from './aspects.js';
 import { sentimentShares } from './evidence.js';
 import {
   DIMENSION_IMPROVEMENT_MAX_AVERAGE,
@@ -209,7 +209,7 @@ export function buildCandidates(topics: TopicInsight[], dimensions: DimensionAve
     if (evidence.commentCount === 0) continue;
     const category = topicCategory(evidence.shares);
     if (!category) continue;
-    merge(category, aspectOf(topic.label, topic.keywords)).topics.push(evidence);
+    merge(category, topicAspect(topic)).topics.push(evidence);
   }
   for (const { category, evidence } of classifyDimensions(dimensions)) {
     merge(category, aspectOf(dimensionName(evidence.dimension), [evidence.dimension.code])).dimensions.push(evidence);
@@ -253,7 +253,7 @@ export function checkInCandidates(
     .sort((a, b) => b.commentCount - a.commentCount || a.topic.label.localeCompare(b.topic.label))
     .map((evidence): Candidate => ({
       category: 'IMPROVEMENT',
-      aspect: aspectOf(evidence.topic.label, evidence.topic.keywords),
+      aspect: topicAspect(evidence.topic),
       topics: [evidence],
       dimensions: [],
       severity: 1,

@@ -13,7 +13,7 @@ import type {
 import { ASPECTS } from '../embeddings/aspect-lexicon.js';
 import { aspectScores } from '../embeddings/aspect-matcher.js';
 import { tokenize } from '../text/index.js';
-import { aspectOf, type TeachingAspect } from './aspects.js';
+import { topicAspect, type TeachingAspect } from './aspects.js';
 import { confidenceLevelFor, dimensionAgreement } from './confidence.js';
 import { facetFor } from './facet.js';
 
@@ -87,7 +87,7 @@ function aboutTopic(text: string, aspect: TeachingAspect, keywords: ReadonlySet<
  */
 export function pickQuotes(topic: TopicInsight, category: RecommendationCategory): string[] {
   const wanted = claimedSentiment(category);
-  const aspect = aspectOf(topic.label, topic.keywords);
+  const aspect = topicAspect(topic);
   const keywords = new Set(topic.keywords.map((keyword) => keyword.toLowerCase()));
   const seen = new Set<string>();
   const ranked = topic.quotes
