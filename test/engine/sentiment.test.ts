@@ -274,6 +274,35 @@ describe('rules and entries added in 2.3', () => {
   });
 });
 
+describe('entries added in 2.4', () => {
+  it.each([
+    // Stopping for questions is what a student asks for; not stopping is the complaint ("stop" is no complaint word here).
+    ['He rushes through the slides and does not stop for questions.', 'negative'],
+    ['He never stops to check if we understood.', 'negative'],
+    ['He always stops to ask if we have questions before moving on.', 'positive'],
+    ['Class stopped early last Friday because of the typhoon.', 'neutral'],
+    // Breaking a lesson down so the class can follow; exams with no surprises.
+    ['She breaks down difficult algorithms into small steps so everyone can follow.', 'positive'],
+    ['The projector broke down twice during the midterm presentations.', 'negative'],
+    ['The quizzes had no surprises, everything was from the lessons.', 'positive'],
+    ['Ang mga exams ay based talaga sa mga na-discuss, walang surprise.', 'positive'],
+    // Shouting at and scolding students, in the three languages; not doing it is praise.
+    ['He shouted at a classmate in front of everyone for asking a question.', 'negative'],
+    ["Ma'am yelled at us when we asked about the deadline.", 'negative'],
+    ['She never shouts at us even when we are noisy.', 'positive'],
+    ['Sinigawan niya yung kaklase ko dahil late lang ng limang minuto.', 'negative'],
+    ['Gikasab-an mi ni sir atubangan sa tibuok klase.', 'negative'],
+    // Not keeping up with the class; asking a teacher to keep teaching the same way.
+    ['Paspas kaayo si sir magdiscuss, dili mi kasabay.', 'negative'],
+    ['Hindi kami makasabay sa bilis ng discussion ni sir.', 'negative'],
+    ["Sana po ma'am ituloy niyo lang ang ganitong pagtuturo next semester.", 'positive'],
+    ["Padayon lang ma'am, nindot kaayo imong pagtudlo.", 'positive'],
+  ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
+    expect(label(text)).toBe(expected);
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+});
+
 describe('the engine as set reads the examples of issue 16 as meant', () => {
   it.each([
     ['galing mo talaga sir, 3 weeks walang klase', 'negative'],

@@ -54,6 +54,15 @@ const ENGLISH = `
 -1.8 learned more from youtube, learned more on youtube, learnt more from youtube, learned more from my classmates, learned more from our classmates, learned more from google, had to watch youtube, relied on youtube, rely on youtube
 -2.5 didn't learn anything, did not learn anything, learned nothing, learnt nothing, haven't learned anything, have not learned anything
 2 makes time for, always makes time, made time for, now i like, now i love, started to like, learned to like, learned to love, you will learn, you'll learn, you will really learn, you'll really learn
+# Added in 2.4, written from knowledge of student comments: a teacher who stops for questions, or does not (VADER's
+# "stop" is a complaint word, so "does not stop for questions" read as praise); who breaks a lesson down so the class
+# can follow; who rushes; who shouts at or scolds a student; exams with no surprises.
+0 stop, stops, stopped, stopping
+1.2 stops for questions, stop for questions, stopping for questions, pauses for questions, stops to explain, stop to explain, stops to check, stop to check, stops to ask, stop to ask, pauses to explain, pauses to check
+1.5 stops and explains, breaks down, breaks it down, break it down, breaking down, breaks things down, broke it down, everyone can follow, we can follow, so we can follow, no surprises, no surprise quizzes
+-0.8 rushes, rushing
+-1.5 rushes through, rushed through, rushing through, rushes the lessons, rushed the lessons
+-1.8 shouted, shouted at, shouts at, yelled, yelled at, yells at, screamed, screamed at, screams at, scolded, scolding, raised his voice, raised her voice, raises his voice, raises her voice
 `;
 
 const TAGALOG = `
@@ -93,6 +102,12 @@ const TAGALOG = `
 -1.5 seen lang, naka-seen lang, sineen lang, binabasa lang ang slides, binabasa lang yung slides, binabasa lang ang ppt, binabasa lang yung ppt, basa lang ng ppt
 -1.8 sa youtube lang kami natuto, sa youtube lang ako natuto, youtube lang ang teacher
 2 matututo ka, matututo talaga kayo, matututo ka talaga
+# Added in 2.4, written from knowledge of student comments: not keeping up with the class, being shouted at or
+# scolded, exams with no surprises, asking a teacher to keep teaching the same way.
+-1.8 hindi makasabay, di makasabay, hindi kami makasabay, di kami makasabay, hindi ako makasabay, di ako makasabay, hindi makasunod, di makasunod, hindi kami makasunod, di kami makasunod, naiiwan kami, naiiwan na kami, napag-iiwanan
+-1.8 sinigawan, sinisigawan, sumisigaw, pinagalitan, pinapagalitan, pinagagalitan, pinagsabihan sa harap
+1.2 walang surprise, walang surprise quiz, walang sorpresa
+2 ituloy niyo lang, ituloy mo lang, ituloy lang po, ipagpatuloy niyo, ipagpatuloy mo, ipagpatuloy niyo lang, sana ituloy niyo
 `;
 
 const CEBUANO = `
@@ -126,6 +141,10 @@ const CEBUANO = `
 -1.5 seen ra, gi-seen ra, gibasa ra ang slides, gibasa ra ang ppt, basa ra sa ppt
 -1.8 sa youtube ra mi nakakat-on, sa youtube ra ko nakakat-on
 2 makakat-on gyud ka, makakat-on jud ka
+# Added in 2.4, written from knowledge of student comments: not keeping up with the class, being shouted at.
+-1.8 dili mi kasabay, dili ko kasabay, di mi kasabay, di ko kasabay, dili makasabay, di makasabay, dili mi makasabay, dili makasunod, di makasunod, dili mi makasunod, nabilin mi
+-1.8 gisinggitan, ginasinggitan, nagsinggit, gikasab-an, gikasaba, gikasab-an mi
+2 padayon lang, ipadayon lang, padayona lang
 `;
 
 /** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */
