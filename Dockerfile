@@ -23,6 +23,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# The dashboard the API serves at / (conventions §2), built beside dist/ by ensure-built.
+COPY --from=build /app/web/dist ./web/dist
 # The official image's unprivileged user; nothing in /app is writable by it.
 USER node
 # API, analysis worker, job worker probes (HEALTH_PORT).

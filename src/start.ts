@@ -13,10 +13,13 @@ import {
 
 /**
  * `npm start`: every part in one process (conventions §1): the analysis worker on ANALYSIS_WORKER_PORT, the
- * API on PORT, and the job workers, with unset worker URLs pointing at this process's analysis worker.
+ * API on PORT, and the job workers with the tiered scheduler (SCHEDULER_ENABLED defaults to true here), with unset
+ * worker URLs pointing at this process's analysis worker.
  */
 async function main(): Promise<void> {
   defaultWorkerUrls(process.env);
+  // Conventions §1: `npm start` runs the scheduler too, unless SCHEDULER_ENABLED says otherwise.
+  if ((process.env.SCHEDULER_ENABLED ?? '').trim() === '') process.env.SCHEDULER_ENABLED = 'true';
   const settings = loadSettings();
   const api = await migrateAndStartApi(settings);
   const logger = getLogger('start');

@@ -25,7 +25,9 @@ export function parseSettings<Shape extends z.ZodRawShape>(
     throw new SettingsError(
       result.error.issues.map((issue) => {
         const name = issue.path.join('.');
-        return cleaned[name] === undefined ? `${name}: required setting is missing` : `${name}: ${issue.message}`;
+        // A rule between settings (code 'custom') says why the absent one is needed.
+        if (cleaned[name] === undefined && issue.code !== 'custom') return `${name}: required setting is missing`;
+        return `${name}: ${issue.message}`;
       }),
     );
   }

@@ -140,37 +140,47 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** Settings of the job-worker process (`npm run start:worker`): queues, stages and the scheduler; no HTTP auth. */
-export const workerSettingsSchema = z.object({
-  ...environmentFields,
-  ...databaseSettingFields,
-  ...cacheSettingFields,
-  ...workerClientSettingFields,
-  ...learningSystemSettingFields,
-  ...languageModelSettingFields,
-  ...alertWebhookSettingFields,
-  SCHEDULER_ENABLED: booleanSetting.default(false),
-  /** Stage jobs one worker process runs at a time. */
-  PIPELINE_JOB_CONCURRENCY: positiveInteger.default(2),
-  /**
-   * A job whose process stops renewing its lock (renewed every quarter of it) this long counts as stalled; with
-   * the stalled check below, a dead process's job runs again elsewhere after 0.75–1 × this + up to one interval.
-   */
-  JOB_LOCK_DURATION_MS: positiveInteger.default(6_000),
-  /** How often one of the job workers (any) looks for jobs whose lock expired (BullMQ's stalled-job check). */
-  JOB_STALLED_CHECK_INTERVAL_MS: positiveInteger.default(2_000),
-  /** How often the reconciler re-enqueues stages whose job Redis lost (or that a crash left without one). */
-  RECONCILE_INTERVAL_MS: positiveInteger.default(5_000),
-  /** Serve GET /health and GET /health/ready on this port (for an orchestrator's probes). */
-  HEALTH_PORT: port.optional(),
-  SHUTDOWN_GRACE_MS: shutdownSettingFields.SHUTDOWN_GRACE_MS,
-  /** The user scheduled pipelines are attributed to; the scheduler logs an error and enqueues nothing without it. */
-  SUPER_ADMIN_USERNAME: z.string().min(1).optional(),
-  /** When the enrollment sync from the learning system runs (with SCHEDULER_ENABLED and LMS_URL set). */
-  LMS_SYNC_CRON: z.string().trim().min(1).default('0 */6 * * *'),
-  /** Serve GET /metrics on this port (conventions §2: processes without the API). */
-  METRICS_PORT: port.optional(),
-  METRICS_TOKEN: metricsToken.optional(),
-});
+export const workerSettingsSchema = z
+  .object({
+    ...environmentFields,
+    ...databaseSettingFields,
+    ...cacheSettingFields,
+    ...workerClientSettingFields,
+    ...learningSystemSettingFields,
+    ...languageModelSettingFields,
+    ...alertWebhookSettingFields,
+    SCHEDULER_ENABLED: booleanSetting.default(false),
+    /** Stage jobs one worker process runs at a time. */
+    PIPELINE_JOB_CONCURRENCY: positiveInteger.default(2),
+    /**
+     * A job whose process stops renewing its lock (renewed every quarter of it) this long counts as stalled; with
+     * the stalled check below, a dead process's job runs again elsewhere after 0.75–1 × this + up to one interval.
+     */
+    JOB_LOCK_DURATION_MS: positiveInteger.default(6_000),
+    /** How often one of the job workers (any) looks for jobs whose lock expired (BullMQ's stalled-job check). */
+    JOB_STALLED_CHECK_INTERVAL_MS: positiveInteger.default(2_000),
+    /** How often the reconciler re-enqueues stages whose job Redis lost (or that a crash left without one). */
+    RECONCILE_INTERVAL_MS: positiveInteger.default(5_000),
+    /** Serve GET /health and GET /health/ready on this port (for an orchestrator's probes). */
+    HEALTH_PORT: port.optional(),
+    SHUTDOWN_GRACE_MS: shutdownSettingFields.SHUTDOWN_GRACE_MS,
+    /** The user scheduled pipelines are attributed to; the scheduler logs an error and enqueues nothing without it. */
+    SUPER_ADMIN_USERNAME: z.string().min(1).optional(),
+    /** When the enrollment sync from the learning system runs (with SCHEDULER_ENABLED and LMS_URL set). */
+    LMS_SYNC_CRON: z.string().trim().min(1).default('0 */6 * * *'),
+    /** Serve GET /metrics on this port (conventions §2: processes without the API). */
+    METRICS_PORT: port.optional(),
+    METRICS_TOKEN: metricsToken.optional(),
+  })
+  .superRefine((settings, context) => {
+    // The scheduler creates its pipelines as this user: without it every tier would fail on Sunday, not at start-up.
+    if (settings.SCHEDULER_ENABLED && settings.SUPER_ADMIN_USERNAME === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['SUPER_ADMIN_USERNAME'],
+        message: 'required with SCHEDULER_ENABLED (the scheduled pipelines are created as this user)',
+      });
+  });
 export type WorkerSettings = z.infer<typeof workerSettingsSchema>;
 
 export function loadSettings(environment: NodeJS.ProcessEnv = process.env): Settings {

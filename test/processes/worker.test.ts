@@ -18,6 +18,15 @@ describe('npm run start:worker', () => {
     expect(() => loadWorkerSettings({ CACHE_URL: testRedisUrl() })).toThrow(/DATABASE_URL/);
   });
 
+  it('refuses to start the scheduler without the user its pipelines are created as', () => {
+    expect(() => loadWorkerSettings({ ...environment, SCHEDULER_ENABLED: 'true' })).toThrow(
+      /SUPER_ADMIN_USERNAME: required with SCHEDULER_ENABLED/,
+    );
+    expect(
+      loadWorkerSettings({ ...environment, SCHEDULER_ENABLED: 'true', SUPER_ADMIN_USERNAME: 'admin' }),
+    ).toMatchObject({ SCHEDULER_ENABLED: true, SUPER_ADMIN_USERNAME: 'admin' });
+  });
+
   it('starts without JWT_SECRET, idles, and shuts down cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, ['dist/src/worker.js'], {
       env: { PATH: process.env.PATH ?? '', ...environment },
