@@ -8,6 +8,7 @@ import { testRedisUrl } from '../support/database-urls.js';
 import { PASSWORD } from '../support/institution-fixtures.js';
 import { categoryId, restart, setupLms } from '../support/lms.js';
 import { runEntryPoint } from '../support/processes.js';
+import { SUPER_ADMIN } from '../support/test-context.js';
 
 /** The enrollment sync: POST /lms/sync, `npm run cli -- lms sync`, and the scheduled job of the job workers. */
 const { client, admin, simulator, database, prefix } = await setupLms();
@@ -255,6 +256,7 @@ describe('the scheduled sync in the job workers', () => {
       LMS_URL: simulator.url,
       LMS_TOKEN: simulator.token,
       SCHEDULER_ENABLED: 'true',
+      SUPER_ADMIN_USERNAME: SUPER_ADMIN.username,
       LMS_SYNC_CRON: '* * * * * *',
     });
     const before = (await client.get('/api/v1/admin/audit?action=lms.sync', admin)).body.total as number;
