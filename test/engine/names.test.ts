@@ -504,6 +504,11 @@ describe('personalNamesIn: names to drop from topic keywords', () => {
       'classroom',
     ]);
   });
+
+  it('drops the particles that occur only inside surnames, with or without a name found', () => {
+    const names = personalNamesIn(['He shouted at a classmate, Juan Dela Rosa, in front of everyone.']);
+    expect(withoutPersonalNames(['dela', 'rosa', 'front', 'delos', 'shouted'], names)).toEqual(['front', 'shouted']);
+  });
 });
 
 describe('createNameScrubber: scrubbing and names from one reading', () => {

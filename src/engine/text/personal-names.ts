@@ -1050,10 +1050,14 @@ export function createNameScrubber(options: PersonalNameOptions = {}): NameScrub
  * scrubber's placeholder ("[name]", "sir [name]"); order kept.
  */
 export function withoutPersonalNames(keywords: readonly string[], names: ReadonlySet<string>): string[] {
-  return keywords.filter(
-    (keyword) => !names.has(keyword.toLowerCase()) && !keyword.toLowerCase().includes(NAME_PLACEHOLDER),
-  );
+  return keywords.filter((keyword) => {
+    const lower = keyword.toLowerCase();
+    return !names.has(lower) && !SURNAME_ONLY_PARTICLES.has(lower) && !lower.includes(NAME_PLACEHOLDER);
+  });
 }
+
+/** Particles that occur only inside surnames ("Dela Rosa", "Delos Santos"): never a word a topic is about. */
+const SURNAME_ONLY_PARTICLES: ReadonlySet<string> = new Set(list('dela delos della del'));
 
 /**
  * Whether `word` is an honorific or title of the scrubber's lists, in any case, with or without its apostrophe or
