@@ -260,6 +260,42 @@ describe('the dashboard in a browser', () => {
   );
 
   it(
+    'a refusal is asked once, not in a loop; a page whose code cannot be downloaded leaves the shell usable',
+    async () => {
+      const visit = await openContext(browser, api.baseUrl);
+      const { page } = visit;
+      let refused = 0;
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname.startsWith('/api/v1/') && response.status() >= 400) refused += 1;
+      });
+      await signIn(page, 'maria.santos', DEMO_PASSWORD);
+      // Another teacher's report, without ?semester=: the API refuses it (403) for every semester asked.
+      await page.goto(`/faculty/${people.get('jose.delacruz')}`);
+      await poll(() => page.getByText('faculty members may read only their own report').count()).toBeGreaterThan(0);
+      await page.waitForTimeout(2_000);
+      const afterSettling = refused;
+      await page.waitForTimeout(3_000);
+      expect(refused - afterSettling).toBe(0);
+      expect(refused).toBeLessThan(20);
+      // An analysis the reader may not see: asked once, not polled every second.
+      await page.goto(`/analysis/${crypto.randomUUID()}`);
+      await poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
+      const pollingBefore = refused;
+      await page.waitForTimeout(3_000);
+      expect(refused - pollingBefore).toBe(0);
+
+      // The code of a page cannot be downloaded (a dropped connection, or the dashboard updated meanwhile).
+      await page.route('**/assets/trends-page-*.js', (route) => route.abort());
+      await page.goto('/trends');
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('This page could not be loaded');
+      expect(await page.getByRole('button', { name: 'Reload the page' }).count()).toBe(1);
+      expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
+      await visit.context.close();
+    },
+    PATH_TIMEOUT,
+  );
+
+  it(
     "administrator: a questionnaire draft with the API's errors by their fields, publish, ingestion dry run and commit, generator, provisioning, audit",
     async () => {
       const visit = await openContext(browser, api.baseUrl);

@@ -4,6 +4,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { AppShell } from './app-shell';
 import { HomeRedirect } from './home-redirect';
 import { NotFoundPage } from './not-found-page';
+import { RouteErrorPage } from './route-error-page';
 
 // Each area loads when first opened, so signing in downloads only the shell.
 const OverviewPage = lazy(() =>
@@ -52,23 +53,29 @@ export const router = createBrowserRouter([
   {
     element: <AppShell />,
     children: [
-      { index: true, element: <HomeRedirect /> },
-      { path: 'overview', element: <OverviewPage /> },
-      { path: 'trends', element: <TrendsPage /> },
-      { path: 'faculty/:facultyId', element: <FacultyReportPage /> },
-      { path: 'my-report', element: <MyReportPage /> },
-      { path: 'analysis', element: <RunAnalysisPage /> },
-      { path: 'analysis/:pipelineId', element: <PipelinePage /> },
-      { path: 'courses', element: <MyCoursesPage /> },
-      { path: 'courses/:courseId/evaluate/:facultyId', element: <EvaluatePage /> },
-      { path: 'questionnaires', element: <QuestionnairesPage /> },
-      { path: 'questionnaires/:questionnaireId', element: <QuestionnairePage /> },
-      { path: 'questionnaires/:questionnaireId/versions/:versionId', element: <DraftPage /> },
-      { path: 'ingestion', element: <IngestionPage /> },
-      { path: 'generator', element: <GeneratorPage /> },
-      { path: 'audit', element: <AuditPage /> },
-      { path: 'provisioning', element: <ProvisioningPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        // A page that fails to load or render shows its error inside the shell, which stays usable.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <HomeRedirect /> },
+          { path: 'overview', element: <OverviewPage /> },
+          { path: 'trends', element: <TrendsPage /> },
+          { path: 'faculty/:facultyId', element: <FacultyReportPage /> },
+          { path: 'my-report', element: <MyReportPage /> },
+          { path: 'analysis', element: <RunAnalysisPage /> },
+          { path: 'analysis/:pipelineId', element: <PipelinePage /> },
+          { path: 'courses', element: <MyCoursesPage /> },
+          { path: 'courses/:courseId/evaluate/:facultyId', element: <EvaluatePage /> },
+          { path: 'questionnaires', element: <QuestionnairesPage /> },
+          { path: 'questionnaires/:questionnaireId', element: <QuestionnairePage /> },
+          { path: 'questionnaires/:questionnaireId/versions/:versionId', element: <DraftPage /> },
+          { path: 'ingestion', element: <IngestionPage /> },
+          { path: 'generator', element: <GeneratorPage /> },
+          { path: 'audit', element: <AuditPage /> },
+          { path: 'provisioning', element: <ProvisioningPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
     ],
   },
 ]);

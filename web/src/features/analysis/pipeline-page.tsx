@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
+import { ApiError } from '../../api/api-error';
 import { ErrorMessage } from '../../ui/error-message';
 import { formatDateTime, formatNumber, formatPercent } from '../../ui/format';
 import { Loading } from '../../ui/loading';
@@ -71,8 +72,12 @@ export function PipelinePage() {
   const status = useQuery({
     queryKey: ['pipelines', pipelineId, 'status'],
     queryFn: () => unwrap(api.GET('/api/v1/analysis/pipelines/{id}/status', { params: { path: { id: pipelineId } } })),
-    refetchInterval: (query) =>
-      query.state.data && TERMINAL_STATUSES.includes(query.state.data.status) ? false : POLL_MS,
+    // Polls until the analysis ends, or the API refuses to show it (403, 404, 400: asking again changes nothing).
+    refetchInterval: (query) => {
+      const { data, error } = query.state;
+      if (error instanceof ApiError && error.status < 500) return false;
+      return data && TERMINAL_STATUSES.includes(data.status) ? false : POLL_MS;
+    },
   });
   const pipeline = status.data;
   const completed = pipeline?.status === 'COMPLETED';

@@ -17,7 +17,10 @@ export function useReportSemester(facultyId: string) {
   const candidates = chosen ? [] : (semesters.data ?? []).slice(0, CANDIDATES);
   const probes = useQueries({
     queries: candidates.map((semester) => ({
-      queryKey: ['reports', facultyId, 'types', semester.id],
+      // A key of their own: the page's questionnaire-types query of the chosen semester must not share the probe's
+      // state (refetching that one on mount made the probes pending again, the choice undefined, the page unmount
+      // its query and mount it again: a loop of requests while the API refused them).
+      queryKey: ['reports', facultyId, 'semester-probe', semester.id],
       queryFn: () =>
         unwrap(
           api.GET('/api/v1/analytics/faculty/{facultyId}/questionnaire-types', {
@@ -34,7 +37,9 @@ export function useReportSemester(facultyId: string) {
   return {
     semesters: semesters.data,
     semesterId,
-    error: semesters.error ?? probes.find((probe) => probe.isError)?.error,
+    // A semester the reader may not see (another campus) is no error of the page; every probe refused is.
+    error:
+      semesters.error ?? (probes.length > 0 && probes.every((probe) => probe.isError) ? probes[0]?.error : undefined),
     setSemesterId: (id: string) =>
       setParams(
         (current) => {
