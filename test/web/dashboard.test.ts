@@ -114,6 +114,13 @@ describe('the dashboard in a browser', () => {
           .count(),
       ).toBeGreaterThan(1);
       await checkPage(page, 'dean-trends', 'Score trends');
+      // The API's refusal of a setting shows next to that setting.
+      await page.getByLabel('Minimum semesters').fill('1');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await poll(() => page.getByLabel('Minimum semesters').getAttribute('aria-invalid')).toBe('true');
+      await page.getByLabel('Minimum semesters').fill('3');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await poll(() => page.getByLabel('Minimum semesters').getAttribute('aria-invalid')).toBe(null);
 
       // Run analysis: create → confirmation with coverage and warnings → progress → recommendations.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Run analysis' }).click();

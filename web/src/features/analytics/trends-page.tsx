@@ -31,8 +31,9 @@ export function TrendsPage() {
     placeholderData: keepPreviousData,
     retry: false,
   });
-  const problems = (path: string) =>
-    (trends.error instanceof ApiError ? trends.error.at(path) : []).map((p) => p.message);
+  // The API names a query parameter's problem by its place in the request: `query.minSemesters`.
+  const problems = (name: string) =>
+    (trends.error instanceof ApiError ? trends.error.at(`query.${name}`) : []).map((p) => p.message);
   const rows = (trends.data?.faculty ?? []).filter((row) => direction === '' || row.trendDirection === direction);
   const counts = Object.keys(DIRECTION_NAMES).map(
     (key) => `${(trends.data?.faculty ?? []).filter((row) => row.trendDirection === key).length} ${key}`,
