@@ -159,6 +159,8 @@ export function FacultyReport({ facultyId, self }: { facultyId: string; self: bo
           {semesterId && (
             <Section title="Comments">
               <CommentsList
+                // Another semester or questionnaire has other themes and pages: its filters start afresh.
+                key={`${semesterId}:${typeCode}`}
                 facultyId={facultyId}
                 semesterId={semesterId}
                 questionnaireTypeCode={typeCode}
