@@ -162,6 +162,16 @@ describe('the dashboard in a browser', () => {
         page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trends' }).isVisible(),
       ).toBe(true);
       await checkPage(page, 'dean-overview-390', 'Faculty overview');
+      // Escape closes the menu and gives focus back to its button.
+      await page.keyboard.press('Escape');
+      await poll(() => page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Menu');
+      // A report's wide tables scroll in regions a keyboard can reach (axe-core, in checkPage).
+      await page.goto(`/faculty/${people.get('maria.santos')}?semester=${semester.id}`);
+      await poll(() =>
+        page.getByRole('region', { name: /^Answers of .* \(scrolls sideways\)$/ }).count(),
+      ).toBeGreaterThan(0);
+      await checkPage(page, 'dean-report-390', 'Evaluation report: Maria Santos');
 
       // Signing out revokes the session: the tab's refresh token no longer works.
       const refreshToken = await page.evaluate<string | null>(

@@ -37,6 +37,19 @@ export function AppShell() {
     if (generation > 0) queryClient.clear();
   }, [generation, queryClient]);
 
+  // Escape closes the open menu (a disclosure's usual key) and gives focus back to its button.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [menuOpen]);
+
   // After a navigation, move focus to the new page's heading so a screen reader announces it.
   useEffect(() => {
     setMenuOpen(false);
@@ -71,6 +84,7 @@ export function AppShell() {
           </NavLink>
           {items.length > 0 && (
             <button
+              ref={menuButton}
               type="button"
               className="button menu-toggle"
               aria-expanded={menuOpen}

@@ -12,6 +12,7 @@ import { SemesterSelect } from '../../ui/semester-select';
 import { useScopeSemester } from '../analytics/use-scope-semester';
 import { hasAnyRole, useMe } from '../auth/use-me';
 import { STATUS_NAMES, scopeName } from './pipeline-types';
+import { ScrollRegion } from '../../ui/scroll-region';
 
 type CreateBody = BodyOf<'/api/v1/analysis/pipelines', 'post'>;
 
@@ -120,7 +121,7 @@ export function RunAnalysisPage() {
           (recent.data.length === 0 ? (
             <p>No analysis of this semester in your scope yet.</p>
           ) : (
-            <div className="table-scroll">
+            <ScrollRegion label="Recent analyses table">
               <table className="table">
                 <caption>The 10 most recent analyses of the semester</caption>
                 <thead>
@@ -144,7 +145,7 @@ export function RunAnalysisPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           ))}
       </Section>
     </Page>

@@ -3,6 +3,7 @@ import type { ResponseOf } from '../../api/types';
 import { formatDelta, formatNumber, formatScore } from '../../ui/format';
 import { flagName } from './attention-flags';
 import { SentimentSplit } from './sentiment-split';
+import { ScrollRegion } from '../../ui/scroll-region';
 
 export type OverviewRow = ResponseOf<'/api/v1/analytics/overview', 'get'>['faculty'][number] & { flags: string[] };
 
@@ -69,7 +70,7 @@ export function FacultyTable({
   caption: string;
 }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Faculty table (scrolls sideways)">
+    <ScrollRegion label="Faculty table">
       <table className="table">
         <caption>{caption}</caption>
         <thead>
@@ -150,6 +151,6 @@ export function FacultyTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -9,6 +9,7 @@ import { Loading } from '../../ui/loading';
 import { Page, Section } from '../../ui/page';
 import { SemesterSelect } from '../../ui/semester-select';
 import { useScopeSemester } from './use-scope-semester';
+import { ScrollRegion } from '../../ui/scroll-region';
 
 const DIRECTION_NAMES = { improving: 'Improving', declining: 'Declining', stable: 'Stable' } as const;
 
@@ -103,7 +104,7 @@ export function TrendsPage() {
           {rows.length === 0 ? (
             <p>No faculty member matches.</p>
           ) : (
-            <div className="table-scroll" tabIndex={0} role="region" aria-label="Trends table (scrolls sideways)">
+            <ScrollRegion label="Trends table">
               <table className="table">
                 <caption>Faculty by score slope, steepest decline first</caption>
                 <thead>
@@ -151,7 +152,7 @@ export function TrendsPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </Section>
       )}

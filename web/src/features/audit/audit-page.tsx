@@ -7,6 +7,7 @@ import { formatDateTime } from '../../ui/format';
 import { Loading } from '../../ui/loading';
 import { Page, Section } from '../../ui/page';
 import { Pager } from '../../ui/pager';
+import { ScrollRegion } from '../../ui/scroll-region';
 
 const PAGE_SIZE = 25;
 
@@ -79,7 +80,7 @@ export function AuditPage() {
           {audit.data.items.length === 0 ? (
             <p>No audit record matches.</p>
           ) : (
-            <div className="table-scroll">
+            <ScrollRegion label="Audit records table">
               <table className="table table--compact">
                 <caption>
                   Audit records {(audit.data.page - 1) * audit.data.limit + 1}–
@@ -117,7 +118,7 @@ export function AuditPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
           <Pager page={page} limit={PAGE_SIZE} total={audit.data.total} onPage={setPage} label="Audit pages" />
         </Section>

@@ -5,6 +5,7 @@ import { api, unwrap } from '../../api/client';
 import { ErrorMessage, FieldProblems } from '../../ui/error-message';
 import { Page, Section } from '../../ui/page';
 import { useQuestionnaireTypes } from '../questionnaires/questionnaires-page';
+import { ScrollRegion } from '../../ui/scroll-region';
 
 /** The synthetic generator: rows for students who have not submitted yet, previewed, then stored. */
 export function GeneratorPage() {
@@ -183,7 +184,7 @@ export function GeneratorPage() {
             Seed {preview.data.seed}; comments written by the {preview.data.commentSource} engine. Nothing is stored
             yet.
           </p>
-          <div className="table-scroll">
+          <ScrollRegion label="Generated rows table">
             <table className="table table--compact">
               <caption>{preview.data.rows.length} generated rows</caption>
               <thead>
@@ -203,7 +204,7 @@ export function GeneratorPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {commit.isError ? <ErrorMessage error={commit.error} /> : null}
           <div className="actions">
             <button

@@ -7,6 +7,7 @@ import { ErrorMessage, FieldProblems } from '../../ui/error-message';
 import { Page, Section } from '../../ui/page';
 import { Pager } from '../../ui/pager';
 import { useQuestionnaireTypes } from '../questionnaires/questionnaires-page';
+import { ScrollRegion } from '../../ui/scroll-region';
 
 type IngestResult = ResponseOf<'/api/v1/questionnaires/versions/{versionId}/ingest', 'post'>;
 
@@ -177,7 +178,7 @@ export function IngestionPage() {
             />
             <label htmlFor="only-errors">Only refused rows</label>
           </div>
-          <div className="table-scroll">
+          <ScrollRegion label="Row results table">
             <table className="table table--compact">
               <caption>Result per data row (row 1 is the first row after the header)</caption>
               <thead>
@@ -205,7 +206,7 @@ export function IngestionPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <Pager page={page} limit={PAGE_SIZE} total={rows.length} onPage={setPage} label="Result pages" />
         </Section>
       )}

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/api-error';
 import { api, unwrap } from '../../api/client';
 import type { BodyOf } from '../../api/types';
 import { ErrorMessage, FieldProblems } from '../../ui/error-message';
+import { ScrollRegion } from '../../ui/scroll-region';
 
 type CategoriesBody = BodyOf<'/api/v1/lms/provision/categories/preview', 'post'>;
 
@@ -151,7 +152,7 @@ export function CategoryPreview() {
             Semester codes {preview.data.semesterCodes.join(', ')}: {preview.data.created} categories to create,{' '}
             {preview.data.skipped} already there.
           </p>
-          <div className="table-scroll">
+          <ScrollRegion label="Category plan table">
             <table className="table table--compact">
               <caption>Category plan</caption>
               <thead>
@@ -175,7 +176,7 @@ export function CategoryPreview() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {create.isError ? <ErrorMessage error={create.error} /> : null}
           {create.data ? (
             <p className="success" role="status">

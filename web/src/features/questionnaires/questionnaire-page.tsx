@@ -7,6 +7,7 @@ import { formatDateTime } from '../../ui/format';
 import { Loading } from '../../ui/loading';
 import { Page, Section } from '../../ui/page';
 import { useDimensions } from './use-dimensions';
+import { ScrollRegion } from '../../ui/scroll-region';
 
 type Action =
   | { kind: 'publish' | 'deprecate'; versionId: string; versionNumber: number }
@@ -118,7 +119,7 @@ export function QuestionnairePage() {
           {data.versions.length === 0 ? (
             <p>No version yet.</p>
           ) : (
-            <div className="table-scroll">
+            <ScrollRegion label="Versions table">
               <table className="table">
                 <caption>Versions of {data.title}</caption>
                 <thead>
@@ -192,7 +193,7 @@ export function QuestionnairePage() {
                     ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
           {!hasDraft && !archived && (
             <p>

@@ -1,5 +1,6 @@
 import type { ResponseOf } from '../../api/types';
 import { formatNumber } from '../../ui/format';
+import { ScrollRegion } from '../../ui/scroll-region';
 
 type Overview = ResponseOf<'/api/v1/analytics/faculty/{facultyId}/overview', 'get'>;
 
@@ -39,7 +40,7 @@ export function CompositeRating({ overview }: { overview: Overview }) {
           </dd>
         </div>
       </dl>
-      <div className="table-scroll">
+      <ScrollRegion label="Composite contributions table">
         <table className="table table--compact">
           <caption>Contributions to the composite rating</caption>
           <thead>
@@ -75,7 +76,7 @@ export function CompositeRating({ overview }: { overview: Overview }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

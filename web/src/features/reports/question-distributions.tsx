@@ -1,5 +1,6 @@
 import type { ResponseOf } from '../../api/types';
 import { formatNumber } from '../../ui/format';
+import { ScrollRegion } from '../../ui/scroll-region';
 
 type Section = ResponseOf<'/api/v1/analytics/faculty/{facultyId}/report', 'get'>['sections'][number];
 type Question = Section['questions'][number];
@@ -44,7 +45,7 @@ export function QuestionDistributions({ sections }: { sections: Section[] }) {
   return (
     <div className="stack">
       {sections.map((section) => (
-        <div className="table-scroll" key={section.id}>
+        <ScrollRegion key={section.id} label={`Answers of ${section.title}`}>
           <table className="table table--compact table--fixed">
             <colgroup>
               <col className="column--question" />
@@ -86,7 +87,7 @@ export function QuestionDistributions({ sections }: { sections: Section[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ))}
     </div>
   );
