@@ -400,6 +400,7 @@ describe('the dashboard in a browser', () => {
       await checkPage(page, 'admin-generator', 'Synthetic submissions');
       await page.getByRole('button', { name: 'Store 3 rows' }).click();
       await poll(() => page.getByRole('status').filter({ hasText: 'Stored 3 rows; 0 refused.' }).count()).toBe(1);
+      expect(await page.getByText('Nothing is stored yet.').count()).toBe(0);
 
       // Learning-system provisioning: preview a category plan against the simulator, then create it.
       await menu.getByRole('link', { name: 'Learning system' }).click();
@@ -420,6 +421,9 @@ describe('the dashboard in a browser', () => {
           .filter({ hasText: /^Created \d+ categories/ })
           .count(),
       ).toBe(1);
+      // The plan now says what was done.
+      expect(await plan.getByText('Will be created').count()).toBe(0);
+      expect(await plan.getByText('Created', { exact: true }).count()).toBeGreaterThan(0);
 
       // The audit log records what was just done.
       await menu.getByRole('link', { name: 'Audit log' }).click();

@@ -181,8 +181,8 @@ export function GeneratorPage() {
       {preview.data && (
         <Section title="Preview">
           <p className="muted">
-            Seed {preview.data.seed}; comments written by the {preview.data.commentSource} engine. Nothing is stored
-            yet.
+            Seed {preview.data.seed}; comments written by the {preview.data.commentSource} engine.{' '}
+            {commit.data ? 'These rows were sent to be stored (the result is below).' : 'Nothing is stored yet.'}
           </p>
           <ScrollRegion label="Generated rows table">
             <table className="table table--compact">

@@ -169,7 +169,7 @@ export function CategoryPreview() {
                     <td>{node.type}</td>
                     <td>
                       <span className={`tag tag--${node.status === 'created' ? 'new' : 'done'}`}>
-                        {node.status === 'created' ? 'Will be created' : 'Exists'}
+                        {node.status !== 'created' ? 'Exists' : create.data ? 'Created' : 'Will be created'}
                       </span>
                     </td>
                   </tr>

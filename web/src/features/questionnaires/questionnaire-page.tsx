@@ -143,7 +143,8 @@ export function QuestionnairePage() {
                         <td>{formatDateTime(version.publishedAt)}</td>
                         <td>{formatDateTime(version.deprecatedAt)}</td>
                         <td className="actions">
-                          {version.status === 'DRAFT' && (
+                          {/* An archived questionnaire's versions cannot change: no action is offered on them. */}
+                          {version.status === 'DRAFT' && !archived && (
                             <>
                               <Link className="button" to={`/questionnaires/${data.id}/versions/${version.id}`}>
                                 Edit draft {version.versionNumber}
@@ -160,7 +161,7 @@ export function QuestionnairePage() {
                               </button>
                             </>
                           )}
-                          {version.status === 'ACTIVE' && (
+                          {version.status === 'ACTIVE' && !archived && (
                             <button
                               type="button"
                               className="button"
