@@ -39,3 +39,8 @@ export function humanize(code: string): string {
   const text = code.replace(/[_-]+/g, ' ').toLowerCase();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** A count with its noun in the right number: `1 evaluation`, `3 evaluations` (`many` when the plural is irregular). */
+export function counted(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { ApiError } from '../../api/api-error';
 import { ErrorMessage } from '../../ui/error-message';
-import { formatDateTime, formatNumber, formatPercent } from '../../ui/format';
+import { counted, formatDateTime, formatNumber, formatPercent } from '../../ui/format';
 import { Loading } from '../../ui/loading';
 import { Page, Section } from '../../ui/page';
 import { useMe, hasAnyRole } from '../auth/use-me';
@@ -149,8 +149,8 @@ export function PipelinePage() {
               )}
               {pipeline.sentimentGate.included !== null && (
                 <p className="muted">
-                  Sentiment gate: {pipeline.sentimentGate.included} comments kept for topics,{' '}
-                  {pipeline.sentimentGate.excluded ?? 0} short positive ones left out.
+                  Sentiment gate: {counted(pipeline.sentimentGate.included, 'comment')} kept for topics,{' '}
+                  {counted(pipeline.sentimentGate.excluded ?? 0, 'short positive one')} left out.
                 </p>
               )}
               {canRun && !TERMINAL_STATUSES.includes(pipeline.status) && (

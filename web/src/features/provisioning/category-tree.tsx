@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { ResponseOf } from '../../api/types';
 import { ErrorMessage } from '../../ui/error-message';
-import { formatDateTime } from '../../ui/format';
+import { counted, formatDateTime } from '../../ui/format';
 import { Loading } from '../../ui/loading';
 
 type Node = ResponseOf<'/api/v1/lms/provision/tree', 'get'>['tree'][number];
@@ -15,7 +15,8 @@ function Branch({ nodes }: { nodes: Node[] }) {
           <span>
             {node.name}{' '}
             <span className="muted">
-              ({node.coursecount} courses{node.visible ? '' : ', hidden'})
+              ({counted(node.coursecount, 'course')}
+              {node.visible ? '' : ', hidden'})
             </span>
           </span>
           {node.children.length > 0 && <Branch nodes={node.children} />}

@@ -85,7 +85,7 @@ export function CommentsList({
       {comments.data && (
         <>
           <p className="muted" role="status">
-            {comments.data.total} comments match.
+            {comments.data.total === 1 ? '1 comment matches.' : `${comments.data.total} comments match.`}
           </p>
           <ul className="comments">
             {comments.data.items.map((comment) => (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { ErrorMessage } from '../../ui/error-message';
-import { formatNumber, formatPercent } from '../../ui/format';
+import { counted, formatNumber, formatPercent } from '../../ui/format';
 import { Loading } from '../../ui/loading';
 import { Page, Section } from '../../ui/page';
 import { SemesterSelect } from '../../ui/semester-select';
@@ -100,7 +100,7 @@ export function FacultyReport({ facultyId, self }: { facultyId: string; self: bo
             >
               {types.data.items.map((item) => (
                 <option key={item.code} value={item.code}>
-                  {item.name} ({item.submissionCount} evaluations)
+                  {item.name} ({counted(item.submissionCount, 'evaluation')})
                 </option>
               ))}
             </select>
@@ -134,7 +134,7 @@ export function FacultyReport({ facultyId, self }: { facultyId: string; self: bo
               <Section title={`${report.data.questionnaireType.name}: dimensions`}>
                 <p className="muted">
                   Overall rating {formatNumber(report.data.overall.rating)} of 100 from{' '}
-                  {report.data.overall.submissionCount} evaluations
+                  {counted(report.data.overall.submissionCount, 'evaluation')}
                   {report.data.responseRate !== null
                     ? `; response rate ${formatPercent(report.data.responseRate)} of ${report.data.enrolledCount} enrolled`
                     : ''}
