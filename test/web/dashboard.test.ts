@@ -164,7 +164,7 @@ describe('the dashboard in a browser', () => {
       // Escape closes the menu and gives focus back to its button.
       await page.keyboard.press('Escape');
       await poll(() => page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Menu');
+      expect(await page.evaluate<string | null | undefined>('document.activeElement?.textContent')).toBe('Menu');
       // A report's wide tables scroll in regions a keyboard can reach (axe-core, in checkPage).
       await page.goto(`/faculty/${people.get('maria.santos')}?semester=${semester.id}`);
       await poll(() =>
