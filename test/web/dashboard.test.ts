@@ -78,6 +78,17 @@ describe('the dashboard in a browser', () => {
       await poll(() => table.getByRole('row').count()).toBe(2);
       await poll(() => page.getByText('Showing 1 of 1 faculty members (filtered from 3).').count()).toBe(1);
       await page.getByLabel('Find faculty member').fill('');
+      // One program chosen, the others stay on offer (the list is the semester's, not the filtered rows').
+      const program = page.getByLabel('Program', { exact: true });
+      const offered = async () =>
+        (await program.locator('option').allTextContents()).filter((text) => text !== 'All programs');
+      const allPrograms = await offered();
+      expect(allPrograms.length).toBeGreaterThan(1);
+      await program.selectOption(allPrograms[0] ?? '');
+      await poll(() => table.getByRole('row').count()).toBeLessThan(4);
+      expect(await offered()).toEqual(allPrograms);
+      await program.selectOption('');
+      await poll(() => table.getByRole('row').count()).toBe(4);
 
       // A faculty member's report, opened from the table.
       await table.getByRole('link', { name: 'Maria Santos' }).click();

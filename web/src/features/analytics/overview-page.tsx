@@ -47,9 +47,24 @@ export function OverviewPage() {
     }));
   }, [overview.data, attention.data]);
 
+  // The programs to choose from come from the semester's whole overview (the same query as with no program chosen,
+  // so usually from the cache): choosing one program must not hide the others.
+  const allQuery = { semesterId: semesterId ?? '' };
+  const everyProgram = useQuery({
+    queryKey: ['analytics', 'overview', allQuery],
+    queryFn: () => unwrap(api.GET('/api/v1/analytics/overview', { params: { query: allQuery } })),
+    enabled: semesterId !== undefined,
+  });
   const programs = useMemo(
-    () => [...new Set(rows.map((row) => row.programCode).filter((code): code is string => code !== null))].sort(),
-    [rows],
+    () =>
+      [
+        ...new Set(
+          (everyProgram.data?.faculty ?? [])
+            .map((row) => row.programCode)
+            .filter((code): code is string => code !== null),
+        ),
+      ].sort(),
+    [everyProgram.data],
   );
 
   const filtered = useMemo(() => {
