@@ -34,7 +34,7 @@ const ASPECT_EVIDENCE = 0.75;
  */
 const SECOND_ASPECT_SHARE = 0.6;
 /** Label words of an "Other: …" label: one or two content words. */
-const OTHER_PREFIX = 'Other:';
+export const OTHER_PREFIX = 'Other:';
 const OTHER_WORDS = 2;
 /** Words for an "Other: …" label when a topic has no usable keyword. */
 const FALLBACK_OTHER_WORDS = ['Comments', 'Remarks', 'Notes', 'Views', 'Opinions', 'Thoughts', 'Points', 'Mentions'];

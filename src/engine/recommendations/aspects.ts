@@ -1,5 +1,6 @@
 import { ASPECTS, type AspectId } from '../embeddings/aspect-lexicon.js';
 import { aspectScores } from '../embeddings/aspect-matcher.js';
+import { OTHER_PREFIX } from '../labels/index.js';
 import { tokenize } from '../text/index.js';
 
 /**
@@ -8,8 +9,6 @@ import { tokenize } from '../text/index.js';
  */
 export type TeachingAspect = AspectId | 'general';
 
-/** The prefix of a topic label that names no aspect (src/engine/labels). */
-const OTHER_LABEL_PREFIX = 'Other:';
 /** The first text (a topic label or dimension name) outweighs keywords and codes. */
 const PRIMARY_WEIGHT = 2;
 /** Scores are sums of 1 and 0.5 weights, so anything closer than this is a tie. */
@@ -62,5 +61,5 @@ export function aspectOf(primaryText: string, otherTexts: readonly string[] = []
  * rather than an aspect one of those words leans to ("Other: Cover Exactly" is not about pace).
  */
 export function topicAspect(topic: { label: string; keywords: readonly string[] }): TeachingAspect {
-  return topic.label.startsWith(OTHER_LABEL_PREFIX) ? 'general' : aspectOf(topic.label, topic.keywords);
+  return topic.label.startsWith(OTHER_PREFIX) ? 'general' : aspectOf(topic.label, topic.keywords);
 }

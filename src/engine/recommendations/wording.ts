@@ -45,8 +45,7 @@ export function wholePercentages(shares: readonly number[]): number[] {
     // Remainders compared to 1e-9: equal shares (1/15 and 1/15) tie, and a tie goes to the earlier share.
     .map((value, index) => ({ index, remainder: Math.round((value - Math.floor(value)) * 1e9) }))
     .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (let point = 0; point < missing && point < order.length; point += 1)
-    whole[(order[point] as { index: number }).index] = (whole[(order[point] as { index: number }).index] as number) + 1;
+  for (const { index } of order.slice(0, Math.max(0, missing))) whole[index] = (whole[index] ?? 0) + 1;
   return whole;
 }
 

@@ -35,36 +35,32 @@ export const readinessResponse = z.object({
   ...errorFields,
 });
 
-/** The error fields of a 503 answer: one detail per check that is not ok, named by its path. */
-function unavailable(what: string, checks: Record<string, string>, healthy: Record<string, string>) {
-  const failing = Object.entries(checks).filter(([name, state]) => state !== healthy[name]);
-  return {
-    ...errorBody(
-      503,
-      `${what}: ${failing.map(([name, state]) => `${name} ${state}`).join(', ')}`,
-      failing.map(([name, state]) => ({ path: `checks.${name}`, message: state })),
-    ),
-    statusCode: 503 as const,
-  };
-}
-
 export interface Report<Body> {
   statusCode: 200 | 503;
   body: Body;
 }
 
+/**
+ * 200 `{ status: "ok", checks }` when every check is in its healthy state; else 503 with the error body of
+ * conventions §2 beside `status` and `checks`: one detail per failed check, named by its path.
+ */
+function report<Checks extends Record<string, string>>(what: string, checks: Checks, healthy: Checks) {
+  const failing = Object.entries(checks).filter(([name, state]) => state !== healthy[name]);
+  if (failing.length === 0) return { statusCode: 200 as const, body: { status: 'ok' as const, checks } };
+  const body = errorBody(
+    503,
+    `${what}: ${failing.map(([name, state]) => `${name} ${state}`).join(', ')}`,
+    failing.map(([name, state]) => ({ path: `checks.${name}`, message: state })),
+  );
+  return { statusCode: 503 as const, body: { ...body, statusCode: 503 as const, status: 'error' as const, checks } };
+}
+
 export function healthReport(checks: DependencyChecks): Report<z.infer<typeof healthResponse>> {
-  const ok = checks.database === 'ok' && checks.cache === 'ok';
-  const dependencies = { database: checks.database, cache: checks.cache };
-  if (ok) return { statusCode: 200, body: { status: 'ok', checks: dependencies } };
-  return {
-    statusCode: 503,
-    body: {
-      ...unavailable('a dependency is down', dependencies, { database: 'ok', cache: 'ok' }),
-      status: 'error',
-      checks: dependencies,
-    },
-  };
+  return report(
+    'a dependency is down',
+    { database: checks.database, cache: checks.cache },
+    { database: 'ok', cache: 'ok' },
+  );
 }
 
 export function readinessReport(
@@ -72,16 +68,9 @@ export function readinessReport(
   lifecycle: ProcessLifecycle,
 ): Report<z.infer<typeof readinessResponse>> {
   const process: 'draining' | 'running' = lifecycle.draining ? 'draining' : 'running';
-  const ready =
-    checks.database === 'ok' && checks.cache === 'ok' && checks.migrations === 'ok' && process === 'running';
-  const all = { ...checks, process };
-  if (ready) return { statusCode: 200, body: { status: 'ok', checks: all } };
-  return {
-    statusCode: 503,
-    body: {
-      ...unavailable('not ready', all, { database: 'ok', cache: 'ok', migrations: 'ok', process: 'running' }),
-      status: 'error',
-      checks: all,
-    },
-  };
+  return report(
+    'not ready',
+    { ...checks, process },
+    { database: 'ok', cache: 'ok', migrations: 'ok', process: 'running' },
+  );
 }

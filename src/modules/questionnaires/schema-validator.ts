@@ -88,21 +88,18 @@ export function validateQuestionnaireSchema(
     // The id and the dimension code are checked on what was sent, like a section's id: a bad type or an unknown
     // field in the same question does not hide a duplicate id or an unknown dimension.
     const raw = isRecord(value) ? value : {};
-    if (typeof raw.id === 'string' && ID_PATTERN.test(raw.id)) {
-      const key = raw.id.toLowerCase();
+    const questionId = questionShape.shape.id.safeParse(raw.id);
+    if (questionId.success) {
+      const key = questionId.data.toLowerCase();
       const first = questionIds.get(key);
-      if (first !== undefined) report(`${path}.id`, `question id "${raw.id}" is already used at ${first}`);
+      if (first !== undefined) report(`${path}.id`, `question id "${questionId.data}" is already used at ${first}`);
       else questionIds.set(key, `${path}.id`);
-      if (RESERVED_QUESTION_IDS.has(key)) report(`${path}.id`, `"${raw.id}" is reserved for an ingestion column`);
+      if (RESERVED_QUESTION_IDS.has(key))
+        report(`${path}.id`, `"${questionId.data}" is reserved for an ingestion column`);
     }
-    const dimensionCode = raw.dimensionCode;
-    if (
-      typeof dimensionCode === 'string' &&
-      dimensionCode.length > 0 &&
-      dimensionCode.length <= 64 &&
-      !knownDimensionCodes.has(dimensionCode)
-    )
-      report(`${path}.dimensionCode`, `unknown dimension code "${dimensionCode}"`);
+    const dimensionCode = questionShape.shape.dimensionCode.safeParse(raw.dimensionCode);
+    if (dimensionCode.success && !knownDimensionCodes.has(dimensionCode.data))
+      report(`${path}.dimensionCode`, `unknown dimension code "${dimensionCode.data}"`);
     return question;
   };
 
