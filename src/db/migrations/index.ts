@@ -8,6 +8,7 @@ import * as principalNotifications from './0006-principal-notifications.js';
 import * as alerts from './0007-alerts.js';
 import * as embeddingKeys from './0008-embedding-keys.js';
 import * as assignmentSubmissionFk from './0009-assignment-submission-fk.js';
+import * as assignmentTopicCheck from './0010-assignment-topic-check.js';
 
 /** Every migration in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-alerts': alerts,
   '0008-embedding-keys': embeddingKeys,
   '0009-assignment-submission-fk': assignmentSubmissionFk,
+  '0010-assignment-topic-check': assignmentTopicCheck,
 };
