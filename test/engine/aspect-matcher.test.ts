@@ -13,6 +13,10 @@ describe('the aspect a comment is filed under', () => {
     ['Masaya at aktibo ang talakayan, lahat kami nakikilahok.', 'engagement'],
     ["Gibiaybiay ni ma'am ang akong dialect atubangan sa klase.", 'approachability'],
     ['Hindi ibinabalik ang aming mga papel kaya hindi namin alam ang mali.', 'feedback'],
+    // A phrase is one unit: "slow learners" is about patience, and its "slow" does not count for the pace too.
+    ['Sir is patient with us slow learners, he never rushes anyone.', 'patience'],
+    ['Laging mainit ang ulo ni sir kapag may nagtatanong.', 'patience'],
+    ['Init ug ulo si maam, dali ra masuko.', 'patience'],
   ])('%s → %s', (text, aspect) => {
     expect(filedAspect(text)).toBe(aspect);
   });

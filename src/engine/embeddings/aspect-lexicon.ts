@@ -193,8 +193,11 @@ export const ASPECTS: readonly AspectDefinition[] = [
     label: 'Teacher Patience',
     alternateLabels: ['Patience with Students', 'Teacher Temper'],
     words: `patient patience impatient irritat* short-tempered pasensya pasensiya mapagpasensya pasensyosa
-      pasensyoso tiyaga matiyaga mainipin pailub mapailubon kapailub pasensyado init+ulo temper moody mainitin`,
-    weak: `calm`,
+      pasensyoso tiyaga matiyaga mainipin pailub mapailubon kapailub pasensyado init+ulo temper moody mainitin
+      hot-headed hot+headed mainit+ang+ulo mainit+ulo init+ng+ulo init+ang+ulo init+ug+ulo init+og+ulo
+      slow+learner slow+learners explain+again explains+again explained+again explaining+again
+      hindi+nagsasawa di+nagsasawa`,
+    weak: `calm paulit-ulit`,
   },
   {
     id: 'support',

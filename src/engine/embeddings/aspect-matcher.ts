@@ -198,19 +198,29 @@ export function aspectHitsOfToken(token: string): readonly AspectHit[] {
   return hits;
 }
 
-/** Summed aspect weights of a token sequence (words and phrases), indexed like ASPECTS. */
+/**
+ * Summed aspect weights of a token sequence, indexed like ASPECTS. A phrase of the lexicon is read as one unit:
+ * the longest one starting at a token counts, and its words do not count again on their own ("slow learners" is
+ * not about the pace, "explains again" not about clarity alone).
+ */
 export function aspectScores(tokens: readonly string[]): Float64Array {
   const scores = new Float64Array(ASPECTS.length);
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as string;
-    for (const hit of aspectHitsOfToken(token)) scores[hit.aspect] = (scores[hit.aspect] ?? 0) + hit.weight;
+    let phraseHits: readonly AspectHit[] = NO_HITS;
+    let phraseLength = 1;
     let phrase = token;
     for (let length = 2; length <= LEXICON.longestPhrase && index + length <= tokens.length; length += 1) {
       phrase += ` ${tokens[index + length - 1] as string}`;
-      for (const hit of LEXICON.phrases.get(phrase) ?? NO_HITS) {
-        scores[hit.aspect] = (scores[hit.aspect] ?? 0) + hit.weight;
+      const hits = LEXICON.phrases.get(phrase);
+      if (hits !== undefined) {
+        phraseHits = hits;
+        phraseLength = length;
       }
     }
+    const hits = phraseLength > 1 ? phraseHits : aspectHitsOfToken(token);
+    for (const hit of hits) scores[hit.aspect] = (scores[hit.aspect] ?? 0) + hit.weight;
+    index += phraseLength - 1;
   }
   return scores;
 }

@@ -16,7 +16,7 @@ import { DOMAIN_GENERIC_WORDS, EVALUATIVE_WORDS } from './aspect-lexicon.js';
 import { aspectScores } from './aspect-matcher.js';
 
 export const EMBEDDING_DIMENSIONS = 384;
-export const EMBEDDING_MODEL = 'local-aspect-hash-3';
+export const EMBEDDING_MODEL = 'local-aspect-hash-4';
 
 /** Dimensions reserved for aspects (ASPECTS.length of them are in use; the rest keep room to grow). */
 const ASPECT_BLOCK = 32;
