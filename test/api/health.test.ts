@@ -5,7 +5,7 @@ import { runInTransaction, type DatabaseClient } from '../../src/common/database
 import { ProcessLifecycle } from '../../src/common/process/lifecycle.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { OwnRedis } from '../support/redis-server.js';
-import { ApiClient, createTestDatabase, startTestApp, testSettings } from '../support/test-context.js';
+import { ApiClient, createTestDatabase, startTestApp, SUPER_ADMIN, testSettings } from '../support/test-context.js';
 
 const redis = await OwnRedis.start();
 afterAll(() => redis.stop());
@@ -162,6 +162,23 @@ describe('OpenAPI', () => {
     expect(me.description).toContain('Roles: SUPER_ADMIN');
     expect(document.paths['/api/v1/health']?.get?.security).toEqual([]);
     expect((document as { security?: unknown }).security).toEqual([{ bearer: [] }]);
+  });
+
+  it('documents the status each route answers: a POST that @HttpCode sets to 200 is 200, others 201', async () => {
+    const document = (await client.get('/api/v1/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const successOf = (path: string) =>
+      Object.keys(document.paths[path]?.post?.responses ?? {}).filter((status) => status !== 'default');
+    expect(successOf('/api/v1/auth/login')).toEqual(['200']);
+    expect(successOf('/api/v1/alerts/{id}/reveal')).toEqual(['200']);
+    expect(successOf('/api/v1/analysis/pipelines/{id}/confirm')).toEqual(['200']);
+    expect(successOf('/api/v1/analysis/pipelines')).toEqual(['201']);
+    const login = await client.post('/api/v1/auth/login', {
+      username: SUPER_ADMIN.username,
+      password: SUPER_ADMIN.password,
+    });
+    expect(login.status).toBe(200);
   });
 
   it('serves the docs UI', async () => {

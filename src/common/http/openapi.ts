@@ -74,7 +74,7 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], version: string)
     const undocumented = pathParameterNames
       .filter((name) => !documentedPath.some((parameter) => parameter.name === name))
       .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-    const status = String(spec?.status ?? (route.method === 'POST' ? 201 : 200));
+    const status = String(spec?.status ?? route.httpCode ?? (route.method === 'POST' ? 201 : 200));
     const operation: JsonSchema = {
       operationId: owner,
       summary: spec?.summary ?? route.handler,

@@ -1,5 +1,5 @@
 import { RequestMethod, type Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import type { Role } from '../../db/schema.js';
 import { PUBLIC_KEY, ROLES_KEY } from '../auth/roles.js';
 import { ROUTE_SPEC, type RouteSpec } from './route.js';
@@ -16,6 +16,8 @@ export interface DiscoveredRoute {
   /** Class roles plus method roles (a method widens its class). */
   roles: Role[];
   spec?: RouteSpec;
+  /** The status `@HttpCode` sets, when it does (Nest answers a POST 201 otherwise). */
+  httpCode?: number;
 }
 
 function joinPath(...parts: string[]): string {
@@ -49,6 +51,7 @@ export function discoverRoutes(controllers: readonly Type[]): DiscoveredRoute[] 
         isPublic: classPublic || Reflect.getMetadata(PUBLIC_KEY, handler) === true,
         roles: [...new Set([...classRoles, ...methodRoles])],
         spec: Reflect.getMetadata(ROUTE_SPEC, handler) as RouteSpec | undefined,
+        httpCode: Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined,
       });
     }
   }
