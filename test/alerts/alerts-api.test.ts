@@ -283,6 +283,12 @@ describe('handling an alert', () => {
       'resolved',
     ]);
     expect(resolved.body.history[2]).toMatchObject({ note: 'met the class', actorId: users['dean.main'] });
+    // Each step names its actor (the dean, by username); the screen's opening names none.
+    expect(
+      resolved.body.history.map((entry: { actor: { id: string; username: string } | null }) =>
+        entry.actor === null ? null : [entry.actor.id, entry.actor.username],
+      ),
+    ).toEqual([null, [users['dean.main'], 'dean.main'], [users['dean.main'], 'dean.main']]);
     expect((await client.post(`/api/v1/alerts/${id}/resolve`, { note: 'again' }, tokens['dean.main'])).status).toBe(
       409,
     );

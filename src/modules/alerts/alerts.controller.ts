@@ -76,6 +76,8 @@ export class AlertsController {
   @HttpCode(200)
   @Route({
     summary: 'Name the respondent of a flagged comment (SUPER_ADMIN); audited as alert.reveal with the reason',
+    description:
+      'Only SUPER_ADMIN may reveal: DEAN and CAMPUS_HEAD get 403 "only SUPER_ADMIN may reveal a respondent".',
     tags: ['alerts'],
     params: alertParams,
     body: alertRevealBody,

@@ -25,7 +25,15 @@ export interface AlertView {
   semester: { id: string; code: string };
   engineVersion: string;
   createdAt: string;
-  history: AlertHistoryEntry[];
+  /** Each step with its actor named (null for the screen's opening, or an account since deleted). */
+  history: Array<AlertHistoryEntry & { actor: AlertActor | null }>;
+}
+
+/** Who took a handling step: a SUPER_ADMIN, DEAN or CAMPUS_HEAD account, never a respondent. */
+export interface AlertActor {
+  id: string;
+  username: string;
+  fullName: string;
 }
 
 /** Where an alert sits: what access checks and the webhook need, never the respondent. */
@@ -163,6 +171,24 @@ export class AlertsRepository {
         .offset((paging.page - 1) * paging.limit)
         .execute(),
     ]);
+    const actorIds = [
+      ...new Set(
+        rows.flatMap((row) =>
+          (row.history as AlertHistoryEntry[]).flatMap((entry) => (entry.actorId === null ? [] : [entry.actorId])),
+        ),
+      ),
+    ];
+    const actors = new Map(
+      actorIds.length === 0
+        ? []
+        : (
+            await this.db
+              .selectFrom('users')
+              .select(['id', 'username', 'full_name as fullName'])
+              .where('id', 'in', actorIds)
+              .execute()
+          ).map((actor): [string, AlertActor] => [actor.id, actor]),
+    );
     const items = rows.map((row) => ({
       id: row.id,
       category: row.category,
@@ -175,7 +201,10 @@ export class AlertsRepository {
       semester: { id: row.semesterId, code: row.semesterCode },
       engineVersion: row.engineVersion,
       createdAt: row.createdAt.toISOString(),
-      history: row.history as AlertHistoryEntry[],
+      history: (row.history as AlertHistoryEntry[]).map((entry) => ({
+        ...entry,
+        actor: entry.actorId === null ? null : (actors.get(entry.actorId) ?? null),
+      })),
     }));
     return { items, page: paging.page, limit: paging.limit, total: Number(counted?.total ?? 0) };
   }

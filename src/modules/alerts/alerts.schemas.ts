@@ -26,6 +26,10 @@ const historyEntry = z.object({
   status,
   note: z.string().nullable(),
   actorId: z.uuid().nullable().describe('null when the screen opened the alert'),
+  actor: z
+    .object({ id: z.uuid(), username: z.string(), fullName: z.string() })
+    .nullable()
+    .describe('who took the step; null when the screen opened the alert'),
   at: z.string(),
 });
 

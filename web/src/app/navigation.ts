@@ -12,6 +12,7 @@ export const NAVIGATION: readonly NavigationItem[] = [
   { to: '/overview', label: 'Overview', roles: ['DEAN', 'SUPER_ADMIN'] },
   { to: '/trends', label: 'Trends', roles: ['DEAN', 'SUPER_ADMIN'] },
   { to: '/analysis', label: 'Run analysis', roles: ['DEAN', 'CHAIRPERSON', 'CAMPUS_HEAD', 'SUPER_ADMIN'] },
+  { to: '/alerts', label: 'Alerts', roles: ['DEAN', 'CAMPUS_HEAD', 'SUPER_ADMIN'] },
   { to: '/my-report', label: 'My report', roles: ['FACULTY'] },
   { to: '/courses', label: 'My courses', roles: ['STUDENT'] },
   { to: '/questionnaires', label: 'Questionnaires', roles: ['SUPER_ADMIN', 'ADMIN'] },

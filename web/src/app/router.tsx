@@ -23,6 +23,7 @@ const RunAnalysisPage = lazy(() =>
 const PipelinePage = lazy(() =>
   import('../features/analysis/pipeline-page').then((m) => ({ default: m.PipelinePage })),
 );
+const AlertsPage = lazy(() => import('../features/alerts/alerts-page').then((m) => ({ default: m.AlertsPage })));
 const MyCoursesPage = lazy(() =>
   import('../features/evaluations/my-courses-page').then((m) => ({ default: m.MyCoursesPage })),
 );
@@ -64,6 +65,7 @@ export const router = createBrowserRouter([
           { path: 'my-report', element: <MyReportPage /> },
           { path: 'analysis', element: <RunAnalysisPage /> },
           { path: 'analysis/:pipelineId', element: <PipelinePage /> },
+          { path: 'alerts', element: <AlertsPage /> },
           { path: 'courses', element: <MyCoursesPage /> },
           { path: 'courses/:courseId/evaluate/:facultyId', element: <EvaluatePage /> },
           { path: 'questionnaires', element: <QuestionnairesPage /> },
