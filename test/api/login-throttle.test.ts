@@ -181,15 +181,17 @@ describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
     expectThrottled(await login(viaProxy, 'victim.four', WRONG, address));
   });
 
-  it('an address gets 4 × LOGIN_MAX_FAILURES failed checks across usernames', async () => {
+  it('an address gets LOGIN_ADDRESS_CONCURRENCY failed checks across usernames a window', async () => {
     const address = '203.0.113.30';
     const before = checkCount();
-    const responses = await Promise.all(
-      Array.from({ length: 4 * MAX }, (_, index) => login(viaProxy, `nobody.${index}`, WRONG, address)),
-    );
-    expect(statuses(responses)).toEqual({ 401: 4 * MAX });
+    for (const from of [0, LAB / 2]) {
+      const responses = await Promise.all(
+        Array.from({ length: LAB / 2 }, (_, index) => login(viaProxy, `nobody.${from + index}`, WRONG, address)),
+      );
+      expect(statuses(responses)).toEqual({ 401: LAB / 2 });
+    }
     expectThrottled(await login(viaProxy, 'nobody.else', WRONG, address));
-    expect(checkCount() - before).toBe(4 * MAX);
+    expect(checkCount() - before).toBe(LAB);
   });
 
   it('IPv6 addresses count by their /64', async () => {
@@ -240,6 +242,31 @@ describe('a computer lab behind one NAT address (TRUSTED_PROXIES=127.0.0.1)', ()
     expect(statuses(after)).toEqual({ 200: 20 });
   });
 
+  it("a lab's typing errors, each followed by its student signing in, never lock the address; guesses still do", async () => {
+    const address = '198.51.100.70';
+    // 80 students, ten at a time, each mistyping once and then signing in: 80 failures from one address in
+    // the window, more than its LOGIN_ADDRESS_CONCURRENCY.
+    for (let from = 100; from < 180; from += 10) {
+      const typed = await Promise.all(
+        students(from, from + 10).map(async (username) => {
+          const wrong = await login(viaProxy, username, WRONG, address);
+          const right = await login(viaProxy, username, RIGHT, address);
+          return [wrong.status, right.status];
+        }),
+      );
+      expect(typed).toEqual(Array.from({ length: 10 }, () => [401, 200]));
+    }
+    // Each success took its student's own failure back, so the address still has its whole allowance for
+    // guesses at other usernames, and no more.
+    for (const from of [0, LAB / 2]) {
+      const guesses = await Promise.all(
+        Array.from({ length: LAB / 2 }, (_, index) => login(viaProxy, `stranger.${from + index}`, WRONG, address)),
+      );
+      expect(statuses(guesses)).toEqual({ 401: LAB / 2 });
+    }
+    expectThrottled(await login(viaProxy, 'student.180', RIGHT, address));
+  });
+
   it('checks beyond the lab size are refused for a second and leave nothing behind', async () => {
     const address = '198.51.100.61';
     const held = holdChecksBehindProxy();
@@ -286,7 +313,7 @@ describe('a computer lab behind one NAT address (TRUSTED_PROXIES=127.0.0.1)', ()
     held.release();
     expect(statuses(await guesses.all)).toEqual({ 401: LAB, 429: 20 });
     expect(checkCount() - before).toBe(LAB);
-    // LAB failures > 4 × MAX: the address is locked for the window, for every username, right password or not.
+    // LAB failures: the address is locked for the window, for every username, right password or not.
     for (const response of [
       await login(viaProxy, 'guessed.again', WRONG, address),
       await login(viaProxy, 'student.199', RIGHT, address),

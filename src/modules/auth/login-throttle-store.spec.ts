@@ -71,6 +71,27 @@ describe('MemoryLoginThrottleStore', () => {
     expect(await admitMany(store, [open], 5, 'fits-')).toEqual(Array.from({ length: 5 }, () => [0]));
   });
 
+  it("takes a succeeding user's own failures off a credit-on-success counter, and nobody else's", async () => {
+    const { store } = storeAt();
+    const address = { counter: { ...counter(4, 60).counter, creditOnSuccess: true }, key: '203.0.113.7' };
+    const pair = (username: string) => ({ counter: { ...counter(5, 5, true).counter, name: 'pair' }, key: username });
+    // Three students mistype twice each and then get in: six failures, all taken back.
+    for (const student of ['ana', 'ben', 'cy']) {
+      for (const attempt of [1, 2]) {
+        expect(await store.admit([pair(student), address], `${student}-${attempt}`)).toEqual([0, 0]);
+        await store.settle([pair(student), address], `${student}-${attempt}`, 'failure');
+      }
+      expect(await store.admit([pair(student), address], `${student}-in`)).toEqual([0, 0]);
+      await store.settle([pair(student), address], `${student}-in`, 'success');
+    }
+    // Guesses at other usernames stay counted: four of them fill the counter, and a success takes none back.
+    for (const guess of ['x1', 'x2', 'x3', 'x4']) {
+      expect(await store.admit([pair(guess), address], guess)).toEqual([0, 0]);
+      await store.settle([pair(guess), address], guess, 'failure');
+    }
+    expect((await store.admit([pair('dee'), address], 'dee'))[1]).toBeGreaterThan(BUSY_RETRY_MS);
+  });
+
   it('clears a reset-on-success counter on success, and a check never settled frees its place after the hold', async () => {
     const { clock, store } = storeAt();
     const pair = [counter(2, 2, true)];

@@ -14,6 +14,12 @@ export interface CounterSpec {
   windowMs: number;
   /** A successful login clears this counter's failures. */
   resetOnSuccess: boolean;
+  /**
+   * A successful login takes back from this counter the failures the `resetOnSuccess` counters of the same
+   * check held (the user's own mistakes before getting in), so typing errors of people who then sign in do
+   * not add up against a shared address. Never below 0.
+   */
+  creditOnSuccess?: boolean;
 }
 
 export interface CounterKey {
@@ -38,7 +44,10 @@ export interface LoginThrottleStore {
    * the milliseconds after which it may; when any answer is not 0 nothing was recorded.
    */
   admit(counters: CounterKey[], token: string): Promise<number[]>;
-  /** Ends the check `token`: records a failure, clears `resetOnSuccess` counters on success. */
+  /**
+   * Ends the check `token`: records a failure; on success clears the `resetOnSuccess` counters and takes the
+   * failures they held off the `creditOnSuccess` counters.
+   */
   settle(counters: CounterKey[], token: string, outcome: CheckOutcome): Promise<void>;
 }
 
@@ -75,20 +84,38 @@ end
 return waits
 `;
 
-// KEYS: as ADMIT. ARGV: token, outcome, then per counter its window ms and reset-on-success flag.
+// KEYS: as ADMIT. ARGV: token, outcome, then per counter its window ms and what a success does to it ('reset',
+// 'credit' or 'keep').
 const SETTLE = `
+local credit = 0
 for i = 1, #KEYS / 2 do
   local failuresKey, runningKey = KEYS[2 * i - 1], KEYS[2 * i]
   redis.call('ZREM', runningKey, ARGV[1])
   if ARGV[2] == 'failure' then
     redis.call('INCR', failuresKey)
     if redis.call('PTTL', failuresKey) < 0 then redis.call('PEXPIRE', failuresKey, ARGV[1 + 2 * i]) end
-  elseif ARGV[2] == 'success' and ARGV[2 + 2 * i] == '1' then
+  elseif ARGV[2] == 'success' and ARGV[2 + 2 * i] == 'reset' then
+    credit = credit + tonumber(redis.call('GET', failuresKey) or '0')
     redis.call('DEL', failuresKey)
+  end
+end
+if ARGV[2] == 'success' and credit > 0 then
+  for i = 1, #KEYS / 2 do
+    local failuresKey = KEYS[2 * i - 1]
+    local failures = tonumber(redis.call('GET', failuresKey) or '0')
+    if ARGV[2 + 2 * i] == 'credit' and failures > 0 then
+      if redis.call('DECRBY', failuresKey, math.min(credit, failures)) <= 0 then redis.call('DEL', failuresKey) end
+    end
   end
 end
 return 0
 `;
+
+/** What a successful check does to a counter (SETTLE's argument). */
+function onSuccess(counter: CounterSpec): 'reset' | 'credit' | 'keep' {
+  if (counter.resetOnSuccess) return 'reset';
+  return counter.creditOnSuccess ? 'credit' : 'keep';
+}
 
 /** Shared by every API process: both steps are single Lua scripts, so concurrent checks cannot interleave. */
 export class RedisLoginThrottleStore implements LoginThrottleStore {
@@ -116,7 +143,7 @@ export class RedisLoginThrottleStore implements LoginThrottleStore {
   }
 
   async settle(counters: CounterKey[], token: string, outcome: CheckOutcome): Promise<void> {
-    const windows = counters.flatMap(({ counter }) => [counter.windowMs, counter.resetOnSuccess ? '1' : '0']);
+    const windows = counters.flatMap(({ counter }) => [counter.windowMs, onSuccess(counter)]);
     await this.redis.eval(SETTLE, counters.length * 2, ...this.keys(counters), token, outcome, ...windows);
   }
 
@@ -167,6 +194,7 @@ export class MemoryLoginThrottleStore implements LoginThrottleStore {
 
   settle(counters: CounterKey[], token: string, outcome: CheckOutcome): Promise<void> {
     const now = this.now();
+    let credit = 0;
     for (const counterKey of counters) {
       const entry = this.entry(counterKey, now);
       entry.running.delete(token);
@@ -174,7 +202,15 @@ export class MemoryLoginThrottleStore implements LoginThrottleStore {
         if (entry.failures === 0) entry.resetAt = now + counterKey.counter.windowMs;
         entry.failures += 1;
       } else if (outcome === 'success' && counterKey.counter.resetOnSuccess) {
+        credit += entry.failures;
         entry.failures = 0;
+      }
+    }
+    if (outcome === 'success' && credit > 0) {
+      for (const counterKey of counters) {
+        if (onSuccess(counterKey.counter) !== 'credit') continue;
+        const entry = this.entry(counterKey, now);
+        entry.failures = Math.max(0, entry.failures - credit);
       }
     }
     return Promise.resolve();

@@ -17,7 +17,11 @@ import {
 
 export const TOO_MANY_ATTEMPTS = 'too many failed login attempts; try again later';
 
-/** An address may fail this many times LOGIN_MAX_FAILURES checks per window, across usernames. */
+/**
+ * An address may fail at least this many times LOGIN_MAX_FAILURES checks per window, across usernames, and as
+ * many as LOGIN_ADDRESS_CONCURRENCY when that is more: a lab of that size behind one NAT address, each student
+ * mistyping once at the same moment, does not lock the whole lab out for the window.
+ */
 export const ADDRESS_FACTOR = 4;
 /** All addresses together may fail this many times LOGIN_MAX_FAILURES checks of one username... */
 export const USERNAME_FACTOR = 10;
@@ -77,9 +81,13 @@ export interface LoginAdmission {
  * 1. username + source: LOGIN_MAX_FAILURES failures per LOGIN_FAILURE_WINDOW seconds (a fixed window from
  *    the first failure), checks limited alike, so however many guesses arrive at once at most
  *    LOGIN_MAX_FAILURES reach the verifier; a successful login clears it.
- * 2. source: ADDRESS_FACTOR × LOGIN_MAX_FAILURES failures per window, and LOGIN_ADDRESS_CONCURRENCY
- *    failed-or-running checks: a computer lab behind one NAT address signs in at once, while a guessing
- *    run across usernames gets at most that many checks a window.
+ * 2. source: LOGIN_ADDRESS_CONCURRENCY (at least ADDRESS_FACTOR × LOGIN_MAX_FAILURES) failures per window,
+ *    and as many failed-or-running checks: a computer lab behind one NAT address signs in at once, while a
+ *    guessing run across usernames gets at most that many checks a window. A successful login takes the failures
+ *    its username made from that address (counter 1's, before it clears) off this counter: a lab's typing
+ *    errors, each followed by its student getting in, never add up to a lock of the whole lab, while a
+ *    guess at other usernames is never taken back (getting in as one account forgives only that account's
+ *    own mistakes, at most LOGIN_MAX_FAILURES a window).
  * 3. username from anywhere: USERNAME_FACTOR × LOGIN_MAX_FAILURES failures per USERNAME_WINDOW_SECONDS:
  *    large and short, it slows a distributed guess at one account and locks it for at most a minute.
  *
@@ -109,10 +117,11 @@ export class LoginThrottle {
     };
     this.bySource = {
       name: 'source',
-      failureLimit: max * ADDRESS_FACTOR,
+      failureLimit: Math.max(max * ADDRESS_FACTOR, settings.LOGIN_ADDRESS_CONCURRENCY),
       checkLimit: Math.max(max * ADDRESS_FACTOR, settings.LOGIN_ADDRESS_CONCURRENCY),
       windowMs,
       resetOnSuccess: false,
+      creditOnSuccess: true,
     };
     this.byUsername = {
       name: 'username',
