@@ -181,6 +181,18 @@ describe('OpenAPI', () => {
     expect(login.status).toBe(200);
   });
 
+  it("documents health's 503 with its checks, and a body as required only when an empty one is refused", async () => {
+    const document = (await client.get('/api/v1/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, any>; requestBody?: { required: boolean } }>>;
+    };
+    const health = document.paths['/api/v1/health']?.get?.responses ?? {};
+    expect(Object.keys(health).sort()).toEqual(['200', '503', 'default']);
+    expect(health['503'].content['application/json'].schema).toEqual(health['200'].content['application/json'].schema);
+    expect(document.paths['/api/v1/auth/login']?.post?.requestBody?.required).toBe(true);
+    expect(document.paths['/api/v1/alerts/{id}/acknowledge']?.post?.requestBody?.required).toBe(false);
+    expect(document.paths['/api/v1/auth/logout']?.post?.requestBody?.required).toBe(false);
+  });
+
   it('serves the docs UI', async () => {
     const response = await fetch(`${app.baseUrl}/api/docs`, { redirect: 'follow' });
     expect(response.status).toBe(200);

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import type { DiscoveredRoute } from './route-discovery.js';
 
@@ -75,6 +76,9 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], version: string)
       .filter((name) => !documentedPath.some((parameter) => parameter.name === name))
       .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
     const status = String(spec?.status ?? route.httpCode ?? (route.method === 'POST' ? 201 : 200));
+    const responseBody = spec?.response
+      ? { content: { 'application/json': { schema: toSchema(spec.response, 'output', shared, owner) } } }
+      : {};
     const operation: JsonSchema = {
       operationId: owner,
       summary: spec?.summary ?? route.handler,
@@ -87,12 +91,13 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], version: string)
       responses: {
         [status]: spec?.produces
           ? { description: 'OK', content: { [spec.produces]: { schema: { type: 'string', format: 'binary' } } } }
-          : spec?.response
-            ? {
-                description: 'OK',
-                content: { 'application/json': { schema: toSchema(spec.response, 'output', shared, owner) } },
-              }
-            : { description: 'OK' },
+          : { description: 'OK', ...responseBody },
+        ...Object.fromEntries(
+          (spec?.alsoAnswers ?? []).map((code) => [
+            String(code),
+            { description: STATUS_CODES[code] ?? String(code), ...responseBody },
+          ]),
+        ),
         default: {
           description: 'Error',
           content: { 'application/json': { schema: toSchema(errorSchema, 'output', shared, owner) } },
@@ -109,7 +114,8 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], version: string)
       };
     } else if (spec?.body) {
       operation.requestBody = {
-        required: true,
+        // A request without a body is validated as `{}` (RequestValidationGuard): optional when that passes.
+        required: !spec.body.safeParse({}).success,
         content: { 'application/json': { schema: toSchema(spec.body, 'input', shared, owner) } },
       };
     }

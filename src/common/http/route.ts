@@ -19,6 +19,8 @@ export interface RouteSpec {
   response?: z.ZodType;
   /** Success status when not 200. */
   status?: number;
+  /** Other statuses answered with a `response` body (a health check's 503 reports its checks too). */
+  alsoAnswers?: readonly number[];
   /** Non-JSON request body (multipart upload) or response (PDF), described in prose. */
   consumes?: string;
   produces?: string;

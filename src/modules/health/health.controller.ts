@@ -47,6 +47,7 @@ export class HealthController {
       'request pool; a dependency that went down shows within about a second.',
     tags: ['health'],
     response: healthResponse,
+    alsoAnswers: [503],
   })
   health(@Res({ passthrough: true }) reply: FastifyReply) {
     const { statusCode, json } = livenessAnswer(this.probe.checks);
@@ -61,6 +62,7 @@ export class HealthController {
       'for SHUTDOWN_DRAIN_MS so the load balancer can move away, then closes its listener.',
     tags: ['health'],
     response: readinessResponse,
+    alsoAnswers: [503],
   })
   ready(@Res({ passthrough: true }) reply: FastifyReply) {
     return answer(reply, readinessReport(this.probe.checks, this.lifecycle));
