@@ -69,6 +69,19 @@ describe('bearer tokens', () => {
     expect((await client.get('/api/v1/auth/me', expired)).status).toBe(401);
   });
 
+  it('401 for a token without an expiry, though signed with the right key', async () => {
+    const { accessToken } = await loginPair();
+    const claims = claimsOf(accessToken);
+    const endless = await new SignJWT({ sid: claims.sid, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.sub))
+      .setIssuer(String(claims.iss))
+      .setAudience(claims.aud as string)
+      .setIssuedAt()
+      .sign(key);
+    expect((await client.get('/api/v1/auth/me', endless)).status).toBe(401);
+  });
+
   it('401 for a tampered token (payload changed, signature kept)', async () => {
     const { accessToken } = await loginPair();
     const [header, , signature] = accessToken.split('.');

@@ -57,10 +57,13 @@ export class TokenService {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
+        // A token that never expires is refused, even signed with the right key: every token this service
+        // issues carries both.
+        requiredClaims: ['exp', 'iat'],
       });
       if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       const claims = Object.freeze({ userId: payload.sub, sessionId: payload.sid });
-      if (typeof payload.exp === 'number') this.verified.set(token, { claims, expiresAt: payload.exp });
+      this.verified.set(token, { claims, expiresAt: payload.exp as number });
       return claims;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
