@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { afterAll } from 'vitest';
 import { workerSettingsSchema } from '../../src/config/settings.js';
+import { seedDemo } from '../../src/demo/demo-seed.js';
 import { startJobWorker } from '../../src/processes.js';
 import { startWorker, type RunningWorker } from '../analysis-worker/worker-harness.js';
 import { testRedisUrl } from './database-urls.js';
@@ -111,4 +112,24 @@ export async function waitForStatus(
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(`pipeline ${pipelineId} did not reach ${statuses.join('/')}: ${JSON.stringify(last)}`);
+}
+
+/**
+ * Seeds the demo into the stack's API, and returns every user's id by username and the demo semester the
+ * dashboard opens on (S12526 of the MAIN campus).
+ */
+export async function seedDemoStack(stack: Pick<PipelineStack, 'api' | 'database'>) {
+  await seedDemo(stack.api.app);
+  const { db } = stack.database;
+  const people = new Map(
+    (await db.selectFrom('users').select(['id', 'username']).execute()).map((user) => [user.username, user.id]),
+  );
+  const semester = await db
+    .selectFrom('semesters as s')
+    .innerJoin('campuses as c', 'c.id', 's.campus_id')
+    .select('s.id')
+    .where('s.code', '=', 'S12526')
+    .where('c.code', '=', 'MAIN')
+    .executeTakeFirstOrThrow();
+  return { people, semester };
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/demo/demo-institution.js';
-import { seedDemo } from '../../src/demo/demo-seed.js';
-import { startPipelineStack } from '../support/pipeline-stack.js';
+import { seedDemoStack, startPipelineStack } from '../support/pipeline-stack.js';
 import { SUPER_ADMIN } from '../support/test-context.js';
 import { checkPage, expectNoBrowserProblems, launchBrowser, openContext, PHONE, poll, signIn } from './browser.js';
 
@@ -14,17 +13,7 @@ const stack = await startPipelineStack();
 const { api, client, database } = stack;
 const browser = await launchBrowser();
 
-await seedDemo(api.app);
-const people = new Map(
-  (await database.db.selectFrom('users').select(['id', 'username']).execute()).map((user) => [user.username, user.id]),
-);
-const semester = await database.db
-  .selectFrom('semesters as s')
-  .innerJoin('campuses as c', 'c.id', 's.campus_id')
-  .select('s.id')
-  .where('s.code', '=', 'S12526')
-  .where('c.code', '=', 'MAIN')
-  .executeTakeFirstOrThrow();
+const { people, semester } = await seedDemoStack(stack);
 const version = await database.db
   .selectFrom('questionnaire_versions as v')
   .innerJoin('questionnaires as q', 'q.id', 'v.questionnaire_id')

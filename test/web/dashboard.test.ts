@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/demo/demo-institution.js';
-import { seedDemo } from '../../src/demo/demo-seed.js';
 import { AnalyticsViewsRepository } from '../../src/modules/analytics/views.repository.js';
 import { startSimulator } from '../support/lms.js';
-import { startPipelineStack, waitForStatus } from '../support/pipeline-stack.js';
+import { seedDemoStack, startPipelineStack, waitForStatus } from '../support/pipeline-stack.js';
 import { SUPER_ADMIN } from '../support/test-context.js';
 import { checkPage, expectNoBrowserProblems, launchBrowser, openContext, PHONE, poll, signIn } from './browser.js';
 
@@ -14,20 +13,10 @@ import { checkPage, expectNoBrowserProblems, launchBrowser, openContext, PHONE, 
  */
 const simulator = await startSimulator();
 const stack = await startPipelineStack({ LMS_URL: simulator.url, LMS_TOKEN: simulator.token });
-const { api, client, database } = stack;
+const { api, client } = stack;
 const browser = await launchBrowser();
 
-await seedDemo(api.app);
-const people = new Map(
-  (await database.db.selectFrom('users').select(['id', 'username']).execute()).map((user) => [user.username, user.id]),
-);
-const semester = await database.db
-  .selectFrom('semesters as s')
-  .innerJoin('campuses as c', 'c.id', 's.campus_id')
-  .select('s.id')
-  .where('s.code', '=', 'S12526')
-  .where('c.code', '=', 'MAIN')
-  .executeTakeFirstOrThrow();
+const { people, semester } = await seedDemoStack(stack);
 
 // An analysis of one faculty member, so their own report has recommendations (the dean runs a department one).
 const root = await client.login(SUPER_ADMIN.username, SUPER_ADMIN.password);
