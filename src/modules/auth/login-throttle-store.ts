@@ -195,8 +195,9 @@ export class MemoryLoginThrottleStore implements LoginThrottleStore {
   settle(counters: CounterKey[], token: string, outcome: CheckOutcome): Promise<void> {
     const now = this.now();
     let credit = 0;
-    for (const counterKey of counters) {
-      const entry = this.entry(counterKey, now);
+    const entries = counters.map((counterKey) => this.entry(counterKey, now));
+    counters.forEach((counterKey, index) => {
+      const entry = entries[index] as MemoryEntry;
       entry.running.delete(token);
       if (outcome === 'failure') {
         if (entry.failures === 0) entry.resetAt = now + counterKey.counter.windowMs;
@@ -205,13 +206,12 @@ export class MemoryLoginThrottleStore implements LoginThrottleStore {
         credit += entry.failures;
         entry.failures = 0;
       }
-    }
+    });
     if (outcome === 'success' && credit > 0) {
-      for (const counterKey of counters) {
-        if (onSuccess(counterKey.counter) !== 'credit') continue;
-        const entry = this.entry(counterKey, now);
-        entry.failures = Math.max(0, entry.failures - credit);
-      }
+      counters.forEach(({ counter }, index) => {
+        const entry = entries[index] as MemoryEntry;
+        if (onSuccess(counter) === 'credit') entry.failures = Math.max(0, entry.failures - credit);
+      });
     }
     return Promise.resolve();
   }

@@ -115,10 +115,11 @@ export class LoginThrottle {
       windowMs,
       resetOnSuccess: true,
     };
+    const addressLimit = Math.max(max * ADDRESS_FACTOR, settings.LOGIN_ADDRESS_CONCURRENCY);
     this.bySource = {
       name: 'source',
-      failureLimit: Math.max(max * ADDRESS_FACTOR, settings.LOGIN_ADDRESS_CONCURRENCY),
-      checkLimit: Math.max(max * ADDRESS_FACTOR, settings.LOGIN_ADDRESS_CONCURRENCY),
+      failureLimit: addressLimit,
+      checkLimit: addressLimit,
       windowMs,
       resetOnSuccess: false,
       creditOnSuccess: true,

@@ -23,10 +23,36 @@ const STATUS_TAGS: Record<AlertStatus, string> = {
   resolved: 'tag tag--done',
 };
 
-const STEP_BUTTONS: Record<Step, { open: string; submit: string; pending: string; done: string }> = {
-  acknowledge: { open: 'Acknowledge', submit: 'Acknowledge alert', pending: 'Acknowledging…', done: 'Acknowledged' },
-  resolve: { open: 'Resolve', submit: 'Resolve alert', pending: 'Resolving…', done: 'Resolved' },
+const STEP_BUTTONS: Record<Step, { open: string; submit: string; pending: string }> = {
+  acknowledge: { open: 'Acknowledge', submit: 'Acknowledge alert', pending: 'Acknowledging…' },
+  resolve: { open: 'Resolve', submit: 'Resolve alert', pending: 'Resolving…' },
 };
+
+/** A form's submit button (its label while the request runs) and its Cancel. */
+function FormButtons({
+  submit,
+  pending,
+  busy,
+  tone,
+  onCancel,
+}: {
+  submit: string;
+  pending: string;
+  busy: boolean;
+  tone: 'primary' | 'danger';
+  onCancel: () => void;
+}) {
+  return (
+    <div className="actions">
+      <button type="submit" className={`button button--${tone}`} disabled={busy}>
+        {busy ? pending : submit}
+      </button>
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
 
 /** Who made a history entry: the screen raised it (no actor), or a person the API names. */
 function actorName(entry: Alert['history'][number], myId: string | undefined): string {
@@ -75,10 +101,10 @@ export function AlertItem({
               body: { note: note.trim() || null },
             }),
       ),
-    onSuccess: (updated, which) => {
+    onSuccess: (updated) => {
       setForm(null);
       setNote('');
-      onDone(`${STEP_BUTTONS[which].done} ${about}; it is now listed under “${STATUS_NAMES[updated.status]}”.`);
+      onDone(`${STEP_NAMES[updated.status]} ${about}; it is now listed under “${STATUS_NAMES[updated.status]}”.`);
       void queryClient.invalidateQueries({ queryKey: ['alerts'] });
     },
     // Someone else moved it meanwhile (409): show the alert as it is now, beside the API's message.
@@ -219,14 +245,13 @@ export function AlertItem({
             />
           </div>
           {step.isError ? <ErrorMessage error={step.error} /> : null}
-          <div className="actions">
-            <button type="submit" className="button button--primary" disabled={step.isPending}>
-              {step.isPending ? STEP_BUTTONS[form].pending : STEP_BUTTONS[form].submit}
-            </button>
-            <button type="button" className="button" onClick={() => setForm(null)}>
-              Cancel
-            </button>
-          </div>
+          <FormButtons
+            submit={STEP_BUTTONS[form].submit}
+            pending={STEP_BUTTONS[form].pending}
+            busy={step.isPending}
+            tone="primary"
+            onCancel={() => setForm(null)}
+          />
         </form>
       )}
       {form === 'reveal' && (
@@ -255,14 +280,13 @@ export function AlertItem({
             <FieldProblems id={`${idBase}-reason-error`} messages={reasonProblems} />
           </div>
           {reveal.isError ? <ErrorMessage error={reveal.error} showDetails={reasonProblems.length === 0} /> : null}
-          <div className="actions">
-            <button type="submit" className="button button--danger" disabled={reveal.isPending}>
-              {reveal.isPending ? 'Revealing…' : 'Reveal and record in the audit log'}
-            </button>
-            <button type="button" className="button" onClick={() => setForm(null)}>
-              Cancel
-            </button>
-          </div>
+          <FormButtons
+            submit="Reveal and record in the audit log"
+            pending="Revealing…"
+            busy={reveal.isPending}
+            tone="danger"
+            onCancel={() => setForm(null)}
+          />
         </form>
       )}
     </article>
