@@ -441,7 +441,8 @@ describe('mv_faculty_trends', () => {
     const { rows } = await sql<Record<string, number | string | null>>`
       SELECT f.username, t.department_code_snapshot AS dept, t.semester_count::int, sem.code AS latest,
         t.latest_avg_normalized_score AS latest_score, t.latest_positive_rate AS latest_rate,
-        t.score_slope, t.score_r2, t.sentiment_slope, t.sentiment_r2
+        t.score_slope, t.score_r2, t.sentiment_slope, t.sentiment_r2,
+        t.score_semester_count::int AS score_points, t.sentiment_semester_count::int AS sentiment_points
       FROM mv_faculty_trends t JOIN users f ON f.id = t.faculty_id JOIN semesters sem ON sem.id = t.latest_semester_id
       ORDER BY f.username, t.department_code_snapshot`.execute(context.database.db);
     expect(rows.map((r) => [r.username, r.dept, r.semester_count, r.latest])).toEqual([
@@ -449,6 +450,13 @@ describe('mv_faculty_trends', () => {
       ['fac.ana', 'CCS', 4, 'S22425'],
       ['fac.ben', 'CCS', 4, 'S22425'],
       ['fac.cora', 'CCS', 2, 'S22425'],
+    ]);
+    // The semesters each regression was fit on: (F1, '') has a score but no analysed comment.
+    expect(rows.map((r) => [r.username, r.dept, r.score_points, r.sentiment_points])).toEqual([
+      ['fac.ana', '', 1, 0],
+      ['fac.ana', 'CCS', 4, 4],
+      ['fac.ben', 'CCS', 4, 4],
+      ['fac.cora', 'CCS', 2, 2],
     ]);
     const [anaNoDept, ana, ben, cora] = rows as Array<Record<string, number | null>>;
     expect(anaNoDept).toMatchObject({ latest_score: 90, latest_rate: null, score_slope: null, sentiment_slope: null });
@@ -707,6 +715,8 @@ describe('ATTENTION_THRESHOLDS', () => {
     scoreR2: 1,
     sentimentSlope: 0.1,
     sentimentR2: 1,
+    scoreSemesterCount: 3,
+    sentimentSemesterCount: 3,
   };
 
   it('has the spec values', () => {
@@ -726,6 +736,13 @@ describe('ATTENTION_THRESHOLDS', () => {
     expect(attentionFlags({ ...base, scoreSlope: -1, scoreR2: 0.4999 })).toEqual([]);
     expect(attentionFlags({ ...base, scoreSlope: -1, scoreR2: 0.9, semesterCount: 2 })).toEqual([]);
     expect(attentionFlags({ ...base, scoreSlope: 0, scoreR2: 1 })).toEqual([]);
+    // Three semesters of submissions, but only two with analysed comments: the sentiment line runs through two
+    // points (R² 1 by construction) and is no trend; the score's, fit on three, still is.
+    expect(attentionFlags({ ...base, sentimentSlope: -0.17, sentimentR2: 1, sentimentSemesterCount: 2 })).toEqual([]);
+    expect(attentionFlags({ ...base, scoreSlope: -1, scoreR2: 1, sentimentSemesterCount: 2 })).toEqual([
+      'declining_trend',
+    ]);
+    expect(attentionFlags({ ...base, scoreSlope: -1, scoreR2: 1, scoreSemesterCount: 2 })).toEqual([]);
     expect(
       attentionFlags({ ...base, scoreSlope: null, scoreR2: null, sentimentSlope: null, sentimentR2: null }),
     ).toEqual([]);

@@ -37,6 +37,8 @@ type FlagInput = Pick<
   | 'scoreR2'
   | 'sentimentSlope'
   | 'sentimentR2'
+  | 'scoreSemesterCount'
+  | 'sentimentSemesterCount'
 >;
 
 /**
@@ -53,11 +55,18 @@ export function sentimentScore(row: Pick<FlagInput, 'analyzedCount' | 'positiveC
 /** The flags one faculty row earns, in the spec's order; empty when it needs no attention. */
 export function attentionFlags(row: FlagInput): AttentionFlag[] {
   const flags: AttentionFlag[] = [];
-  const declining = (slope: number | null, r2: number | null) =>
-    slope !== null && r2 !== null && slope < 0 && r2 >= ATTENTION_THRESHOLDS.decliningMinR2;
+  // Each regression over the semesters it was fit on: a sentiment slope needs three semesters with analysed
+  // comments, not three with submissions (a line through two points has R² 1).
+  const declining = (slope: number | null, r2: number | null, semesters: number) =>
+    slope !== null &&
+    r2 !== null &&
+    slope < 0 &&
+    r2 >= ATTENTION_THRESHOLDS.decliningMinR2 &&
+    semesters >= ATTENTION_THRESHOLDS.decliningMinSemesters;
   if (
     row.semesterCount >= ATTENTION_THRESHOLDS.decliningMinSemesters &&
-    (declining(row.scoreSlope, row.scoreR2) || declining(row.sentimentSlope, row.sentimentR2))
+    (declining(row.scoreSlope, row.scoreR2, row.scoreSemesterCount) ||
+      declining(row.sentimentSlope, row.sentimentR2, row.sentimentSemesterCount))
   )
     flags.push('declining_trend');
   const sentiment = sentimentScore(row);

@@ -19,7 +19,9 @@ const trendFigures = (alias: string) => sql`
   round(${sql.ref(`${alias}.score_slope`)}::numeric, 4)::double precision AS "scoreSlope",
   round(${sql.ref(`${alias}.score_r2`)}::numeric, 3)::double precision AS "scoreR2",
   round(${sql.ref(`${alias}.sentiment_slope`)}::numeric, 4)::double precision AS "sentimentSlope",
-  round(${sql.ref(`${alias}.sentiment_r2`)}::numeric, 3)::double precision AS "sentimentR2"`;
+  round(${sql.ref(`${alias}.sentiment_r2`)}::numeric, 3)::double precision AS "sentimentR2",
+  coalesce(${sql.ref(`${alias}.score_semester_count`)}, 0)::int AS "scoreSemesterCount",
+  coalesce(${sql.ref(`${alias}.sentiment_semester_count`)}, 0)::int AS "sentimentSemesterCount"`;
 
 export interface SemesterRef {
   id: string;
@@ -61,6 +63,9 @@ export interface FacultySemesterRow {
   scoreR2: number | null;
   sentimentSlope: number | null;
   sentimentR2: number | null;
+  /** Semesters each regression was fit on (migration 0011): those with a score, those with analysed comments. */
+  scoreSemesterCount: number;
+  sentimentSemesterCount: number;
 }
 
 export interface TrendRow {
@@ -75,6 +80,9 @@ export interface TrendRow {
   scoreR2: number | null;
   sentimentSlope: number | null;
   sentimentR2: number | null;
+  /** Semesters each regression was fit on (migration 0011): those with a score, those with analysed comments. */
+  scoreSemesterCount: number;
+  sentimentSemesterCount: number;
 }
 
 /** Every read of the analytics views, in visible SQL. Scope is decided by the service and passed in. */

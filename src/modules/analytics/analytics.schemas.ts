@@ -42,6 +42,11 @@ const trendFigures = {
   scoreR2: z.number().nullable().describe('3 decimals'),
   sentimentSlope: z.number().nullable().describe('positive rate per semester, 4 decimals'),
   sentimentR2: z.number().nullable().describe('3 decimals'),
+  scoreSemesterCount: z.number().int().describe('semesters the score regression was fit on (those with a score)'),
+  sentimentSemesterCount: z
+    .number()
+    .int()
+    .describe('semesters the sentiment regression was fit on (those with analysed comments)'),
 };
 
 const facultyIdentity = {

@@ -90,6 +90,8 @@ export class AnalyticsService {
           scoreR2: row.scoreR2,
           sentimentSlope: row.sentimentSlope,
           sentimentR2: row.sentimentR2,
+          scoreSemesterCount: row.scoreSemesterCount,
+          sentimentSemesterCount: row.sentimentSemesterCount,
           flags,
         },
       ];
