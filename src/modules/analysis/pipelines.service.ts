@@ -143,7 +143,7 @@ export class PipelinesService {
     const pipeline = await this.load(id);
     await this.checkAccess(caller, pipeline, 'write');
     if (TERMINAL_STATUSES.includes(pipeline.status))
-      throw conflict(`the pipeline is ${pipeline.status}; only a pipeline awaiting confirmation can be confirmed`);
+      throw conflict(`the pipeline is ${pipeline.status}; a pipeline that has ended cannot be confirmed`);
     if (pipeline.status !== 'AWAITING_CONFIRMATION') return this.view(pipeline, caller);
 
     const workerUrl = this.settings.SENTIMENT_WORKER_URL;
