@@ -253,6 +253,46 @@ describe('GET /api/v1/alerts: who sees what', () => {
   });
 });
 
+describe("a flagged comment in a faculty member's report", () => {
+  /** fac.one's S12526 comments, as `who` reads them on the report. */
+  async function reportComments(who: string) {
+    const semesterId = (
+      await database.db
+        .selectFrom('semesters as s')
+        .innerJoin('campuses as c', 'c.id', 's.campus_id')
+        .select('s.id')
+        .where('s.code', '=', semester)
+        .where('c.code', '=', 'MAIN')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const response = await client.get(
+      `/api/v1/analytics/faculty/${users['fac.one']}/report/comments?semesterId=${semesterId}&questionnaireTypeCode=FACULTY_FEEDBACK&limit=100`,
+      tokens[who],
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.items as Array<{ submissionId: string; text: string | null; redacted: boolean }>;
+  }
+
+  it('shows its text to the alert roles of its scope only: a chairperson gets the comment without it', async () => {
+    const flagged = await database.db
+      .selectFrom('alerts')
+      .select('submission_id')
+      .where('id', '=', alertOf.mainCcs!)
+      .executeTakeFirstOrThrow();
+    for (const reader of ['admin', 'dean.main']) {
+      const item = (await reportComments(reader)).find((comment) => comment.submissionId === flagged.submission_id);
+      expect(item, reader).toMatchObject({ text: 'Sir calls us stupid and useless every meeting.', redacted: false });
+    }
+    const items = await reportComments('chair.main');
+    const item = items.find((comment) => comment.submissionId === flagged.submission_id);
+    // Still counted (it is one of the member's comments, with its sentiment), but its words are withheld.
+    expect(item).toMatchObject({ text: null, redacted: true });
+    expect(JSON.stringify(items)).not.toContain('stupid');
+    // The member's other comments keep their text for the chairperson.
+    expect(items.some((comment) => comment.text !== null && !comment.redacted)).toBe(true);
+  });
+});
+
 describe('handling an alert', () => {
   it('acknowledges, then resolves, each once (409 from a wrong state), with history and audit', async () => {
     const id = alertOf.mainCcs!;

@@ -27,6 +27,10 @@ export interface CommentRow {
   created_at: Date;
   label: SentimentLabel | null;
   theme_ids: string[];
+  /** The comment raised an alert (conventions §11), and where its submission sits, to decide who reads it. */
+  flagged: boolean;
+  department_id: string | null;
+  campus_id: string;
 }
 
 export interface AnalysisRun {
@@ -331,7 +335,8 @@ export class FacultyReportsRepository {
         FROM dominant GROUP BY submission_id
       )
       SELECT s.id, s.course_id, s.course_shortname_snapshot AS course_shortname, s.qualitative_comment AS comment,
-        s.created_at, ls.label, coalesce(th.theme_ids, '{}'::text[]) AS theme_ids
+        s.created_at, ls.label, coalesce(th.theme_ids, '{}'::text[]) AS theme_ids,
+        EXISTS (SELECT 1 FROM alerts al WHERE al.submission_id = s.id) AS flagged, s.department_id, s.campus_id
       FROM scoped s
       LEFT JOIN run_sentiment ls ON ls.submission_id = s.id
       LEFT JOIN themes th ON th.submission_id = s.id

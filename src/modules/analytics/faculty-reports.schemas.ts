@@ -111,7 +111,11 @@ export const commentView = z.object({
   courseShortname: z.string().nullable(),
   createdAt: z.string(),
   text: z.string().nullable().describe('scrubbed of personal names; null when redacted'),
-  redacted: z.boolean().describe('true for a faculty member reading their own comments: no student text'),
+  redacted: z
+    .boolean()
+    .describe(
+      'true when no student text is shown: a faculty member reading their own comments, or a comment that raised an alert read by someone who may not read alerts of its scope (conventions §11: a chairperson)',
+    ),
   sentiment: z.enum(SENTIMENT_LABELS).nullable(),
   themeIds: z.array(z.uuid()),
 });

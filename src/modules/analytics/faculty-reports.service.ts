@@ -42,6 +42,12 @@ interface ReadContext {
   semester: { id: string; code: string; label: string };
   /** A faculty member reading their own report: no verbatim student text (spec, "Faculty self-view redaction"). */
   redacted: boolean;
+  /**
+   * Whether the caller may read the text of a comment that raised an alert, placed by its submission's department
+   * and campus: the alert roles and scopes of conventions §11 (SUPER_ADMIN; a DEAN of the department; a
+   * CAMPUS_HEAD of the campus). Anyone else reading the report (a chairperson) gets no text for it.
+   */
+  alertTextReadable: (placement: { departmentId: string | null; campusId: string }) => boolean;
   scrub: (text: string) => string;
 }
 
@@ -73,10 +79,19 @@ export class FacultyReportsService {
       const semester = await this.repository.semester(trx, semesterId);
       if (!semester) throw notFound('semester not found');
       const self = caller.id === facultyId;
+      // Self: every student text is withheld anyway, and an alert is never shown to the member it is about.
+      let alertTextReadable: ReadContext['alertTextReadable'] = () => false;
       if (!self) {
         const scope = await this.scopes.resolve(caller.id, semesterId, trx);
         if (!scope.unrestricted && !(await this.repository.facultyInScope(trx, facultyId, semesterId, scope)))
           throw forbidden('scope not in your assigned access');
+        // The scope's departments are DEAN assignments and its campuses CAMPUS_HEAD ones (ScopeService), as the
+        // alerts service reads them; a chairperson's programs never count.
+        alertTextReadable = scope.unrestricted
+          ? () => true
+          : ({ departmentId, campusId }) =>
+              (departmentId !== null && scope.departmentIds.includes(departmentId)) ||
+              scope.campusIds.includes(campusId);
       }
       const knownNames = [faculty.full_name];
       return work({
@@ -84,6 +99,7 @@ export class FacultyReportsService {
         faculty: { id: faculty.id, username: faculty.username, fullName: faculty.full_name },
         semester,
         redacted: self,
+        alertTextReadable,
         scrub: (text) => scrubPersonalNames(text, { knownNames }),
       });
     });
@@ -158,17 +174,22 @@ export class FacultyReportsService {
       const run = await this.repository.analysisRun(context.trx, filter);
       const { rows, total } = await this.repository.comments(context.trx, filter, run?.pipeline_id ?? null, query);
       return {
-        items: rows.map((row) => ({
-          submissionId: row.id,
-          courseId: row.course_id,
-          courseShortname: row.course_shortname,
-          createdAt: row.created_at.toISOString(),
-          // Marked as this faculty member's students' words: the response withholds them from them alone.
-          text: studentText(context.scrub(row.comment), context.faculty.id),
-          redacted: context.redacted,
-          sentiment: row.label,
-          themeIds: row.theme_ids,
-        })),
+        items: rows.map((row) => {
+          // A comment that raised an alert reaches only the alert roles of its scope (conventions §11).
+          const withheld =
+            row.flagged && !context.alertTextReadable({ departmentId: row.department_id, campusId: row.campus_id });
+          return {
+            submissionId: row.id,
+            courseId: row.course_id,
+            courseShortname: row.course_shortname,
+            createdAt: row.created_at.toISOString(),
+            // Marked as this faculty member's students' words: the response withholds them from them alone.
+            text: withheld ? null : studentText(context.scrub(row.comment), context.faculty.id),
+            redacted: context.redacted || withheld,
+            sentiment: row.label,
+            themeIds: row.theme_ids,
+          };
+        }),
         page: query.page,
         limit: query.limit,
         total,
