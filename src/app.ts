@@ -12,6 +12,7 @@ import { ANALYSIS_FORBIDDEN_ROLES } from './common/auth/roles.js';
 import { trustProxyOption } from './common/auth/trusted-proxies.js';
 import { buildOpenApiDocument } from './common/http/openapi.js';
 import { API_PREFIX, assertRoutesDeclareAccess, discoverRoutes } from './common/http/route-discovery.js';
+import { UPLOAD_LIMITS } from './common/http/upload-limits.js';
 import { createRootLogger, runWithLogger } from './common/logging/logger.js';
 import { instrumentHttpRequests, serveMetrics } from './common/metrics/http-metrics.js';
 import { defaultWebAppDirectory, serveWebApp } from './common/web-app/web-app.js';
@@ -87,7 +88,7 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
     });
 
   const document = apiDocument();
-  await app.register(fastifyMultipart as never, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(fastifyMultipart as never, { limits: UPLOAD_LIMITS });
   await app.register(fastifySwagger as never, { mode: 'static', specification: { document } });
   await app.register(fastifySwaggerUi as never, { routePrefix: '/api/docs' });
   fastify.get(`/${API_PREFIX}/openapi.json`, async () => document);

@@ -117,6 +117,44 @@ describe('bad request bodies and queries never yield a 500', () => {
     expect(response.body.details).toEqual([expect.objectContaining({ path: 'query.semesterId' })]);
   });
 
+  it('a NUL character in any string of a body or a query → 400 naming each field, before the database sees it', async () => {
+    const nul = 'must not contain the NUL character (\\u0000)';
+    const imported = await client.post(
+      '/api/v1/admin/institution/import',
+      {
+        campuses: [{ code: 'NULTEST', name: 'Nul Campus' }],
+        users: [{ username: 'nul.user', fullName: 'x\u0000y', roles: ['STUDENT'] }],
+      },
+      token,
+    );
+    expect(imported.status).toBe(400);
+    expect(imported.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'validation failed',
+      details: [{ path: 'users.0.fullName', message: nul }],
+    });
+    const campuses = (await client.get('/api/v1/campuses', token)).body.map((c: { code: string }) => c.code);
+    expect(campuses).not.toContain('NULTEST');
+
+    // Deep inside a field the route's schema takes as it is (a questionnaire schema, stored as jsonb), and in a key.
+    const schema = { sections: [{ id: 's1', title: 'Teaching\u0000', questions: [{ id: 'q1', 'te\u0000xt': 'x' }] }] };
+    const version = await client.post(
+      '/api/v1/questionnaires/00000000-0000-4000-8000-000000000000/versions',
+      { schema },
+      token,
+    );
+    expect(version.status).toBe(400);
+    expect(version.body.details).toEqual([
+      { path: 'schema.sections.0.title', message: nul },
+      { path: 'schema.sections.0.questions.0.te\\u0000xt', message: nul },
+    ]);
+
+    const query = await client.get('/api/v1/admin/audit?action=institution.import%00', token);
+    expect(query.status).toBe(400);
+    expect(query.body.details).toEqual([{ path: 'query.action', message: nul }]);
+  });
+
   it('an unknown route → 404 with the error body', async () => {
     const response = await client.get('/api/v1/no-such-thing', token);
     expect(response.status).toBe(404);

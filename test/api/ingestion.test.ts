@@ -455,3 +455,134 @@ describe("issue 21: delimiters, files that are not CSV, row errors in the file's
     });
   });
 });
+
+describe('audit H: encodings, number cells, NUL characters, a row without a course, multipart limits', () => {
+  const COLUMNS = 'respondent_username,faculty_username,course_shortname,q1,q2,comment';
+
+  it('refuses a CSV that is not UTF-8 (Windows-1252), naming the line, and still takes UTF-8 with a BOM', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const latin1 = Buffer.concat([
+      Buffer.from(
+        `${COLUMNS}\ndup.s10,fac.one,IT101-MAIN,4,4,Mabait si sir talaga\ndup.s11,fac.one,IT101-MAIN,4,4,Caf`,
+      ),
+      Buffer.from([0xe9]),
+      Buffer.from(' na mabait si sir talaga\n'),
+    ]);
+    const refused = await upload(versionId, latin1);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message:
+        'the file is not UTF-8 text: its first byte that is not UTF-8 is on line 3; save it as "CSV UTF-8" ' +
+        '(or as an XLSX workbook) and upload it again',
+      details: [],
+    });
+    expect(await submissionCount(versionId)).toBe(0);
+
+    const utf8 = await upload(
+      versionId,
+      `\uFEFF${COLUMNS}\r\ndup.s11,fac.one,IT101-MAIN,4,4,Café na mabait si sir talaga\r\n`,
+    );
+    expect(utf8.status, JSON.stringify(utf8.body)).toBe(200);
+    expect(utf8.body).toMatchObject({ total: 1, succeeded: 1 });
+    expect(await storedComments(versionId)).toEqual(['Café na mabait si sir talaga']);
+  });
+
+  it('takes only plain decimal numbers in answer cells', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const cells = [
+      ['0x4', '4'],
+      ['4', '+1'],
+      ['1e0', '4'],
+      ['4', 'Infinity'],
+      ['  4 ', '3.0'],
+    ];
+    const file = [COLUMNS, ...cells.map(([q1, q2], index) => `dup.s${20 + index},fac.one,IT101-MAIN,${q1},${q2},`)];
+    const response = await upload(versionId, `${file.join('\n')}\n`, { dryRun: 'true' });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.results.map((result: { error?: string }) => result.error ?? 'ok')).toEqual([
+      "q1: '0x4' is not a number",
+      "q2: '+1' is not a number",
+      "q1: '1e0' is not a number",
+      "q2: 'Infinity' is not a number",
+      'ok',
+    ]);
+  });
+
+  it('fails a row whose text cell holds a NUL character; a NUL early in the file makes it binary', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    // Past the first 64 KB, which are what tells text from binary data.
+    const rows = [
+      `${COLUMNS},notes`,
+      `dup.s30,fac.one,IT101-MAIN,4,4,Clear and patient teacher,${'x'.repeat(70_000)}`,
+      'dup.s31,fac.one,IT101-MAIN,4,4,Good teacher \u0000 very clear talaga,',
+      'dup.s32\u0000,fac.one,IT101-MAIN,4,4,,',
+    ];
+    const response = await upload(versionId, `${rows.join('\n')}\n`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.results).toEqual([
+      { sourceIdentifier: 1, status: 'ok', submissionId: expect.any(String) },
+      { sourceIdentifier: 2, status: 'error', error: 'comment: must not contain the NUL character (\\u0000)' },
+      {
+        sourceIdentifier: 3,
+        status: 'error',
+        error: 'respondent_username: must not contain the NUL character (\\u0000)',
+      },
+    ]);
+    expect(await submissionCount(versionId)).toBe(1);
+
+    const early = await upload(versionId, `${COLUMNS}\ndup.s31,fac.one,IT101-MAIN,4,4,Good \u0000 teacher\n`);
+    expect(early.status).toBe(400);
+    expect(early.body.message).toMatch(/^the file is not CSV or XLSX: it holds binary data/);
+  });
+
+  it('a row without course_shortname or semester_id is told what its type needs', async () => {
+    const feedback = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const noCourse = 'respondent_username,faculty_username,q1\ndup.s40,fac.one,4\n';
+    const response = await upload(feedback.versionId, noCourse, { dryRun: 'true' });
+    expect(response.body.results[0].error).toBe('course_shortname: required for FACULTY_FEEDBACK');
+
+    const inClassroom = await activeVersion(client, admin, 'FACULTY_IN_CLASSROOM', simpleSchema());
+    const dean = await upload(inClassroom.versionId, noCourse, { dryRun: 'true' });
+    expect(dean.body.results[0].error).toBe('a row without course_shortname needs semester_id');
+  });
+
+  it('two file parts → 400, a file over the limit → 413 naming the limit, both in the error body', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const send = async (form: FormData) => {
+      const response = await fetch(`${client.baseUrl}/api/v1/questionnaires/versions/${versionId}/ingest`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}` },
+        body: form,
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const csv = `${COLUMNS}\ndup.s41,fac.one,IT101-MAIN,4,4,\n`;
+    const twice = new FormData();
+    twice.append('file', new Blob([csv]), 'a.csv');
+    twice.append('file', new Blob([csv]), 'b.csv');
+    expect(await send(twice)).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'exactly one file part is expected; the request has more than one',
+        details: [{ path: 'file', message: 'send exactly one file part' }],
+      },
+    });
+
+    const large = new FormData();
+    large.append('file', new Blob([csv, 'x'.repeat(20 * 1024 * 1024)]), 'large.csv');
+    expect(await send(large)).toEqual({
+      status: 413,
+      body: {
+        statusCode: 413,
+        error: 'Payload Too Large',
+        message: 'the file is larger than 20 MB, the most an upload takes; split it into smaller files',
+        details: [{ path: 'file', message: 'at most 20 MB' }],
+      },
+    });
+    expect(await submissionCount(versionId)).toBe(0);
+  });
+});

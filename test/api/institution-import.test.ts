@@ -269,6 +269,126 @@ describe('institution import', () => {
     expect(await names(`?programId=00000000-0000-4000-8000-000000000000`)).toEqual([]);
   });
 
+  it('refuses a course row that would move a stored course to another campus or semester, writing nothing', async () => {
+    const before = await status();
+    const north = {
+      campuses: [{ code: 'NORTH', name: 'North Campus' }],
+      semesters: [{ campus: 'NORTH', code: 'S12526' }],
+      departments: [{ campus: 'NORTH', semester: 'S12526', code: 'CCS' }],
+      programs: [{ campus: 'NORTH', semester: 'S12526', department: 'CCS', code: 'BSIT' }],
+    };
+    const moved = {
+      ...north,
+      courses: [{ campus: 'NORTH', semester: 'S12526', program: 'BSIT', shortname: 'it101-s12526', fullname: 'Moved' }],
+      // The enrollment names the course's real place: it is no second problem.
+      enrollments: [{ username: 's001', course: 'IT101-S12526', campus: 'MAIN', semester: 'S12526', role: 'student' }],
+    };
+    const response = await client.post('/api/v1/admin/institution/import', moved, token);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'the import file has 1 problem(s); nothing was imported',
+      details: [
+        {
+          path: 'courses.0.shortname',
+          message:
+            "course 'it101-s12526' (stored as 'IT101-S12526') already belongs to semester 'S12526' at campus 'MAIN'; " +
+            'a course cannot move to another campus or semester',
+        },
+      ],
+    });
+
+    const otherSemester = {
+      semesters: [{ campus: 'MAIN', code: 'S22526' }],
+      departments: [{ campus: 'MAIN', semester: 'S22526', code: 'CCS' }],
+      programs: [{ campus: 'MAIN', semester: 'S22526', department: 'CCS', code: 'BSIT' }],
+      courses: [{ campus: 'MAIN', semester: 'S22526', program: 'BSIT', shortname: 'IT101-S12526', fullname: 'Moved' }],
+    };
+    const later = await client.post('/api/v1/admin/institution/import', otherSemester, token);
+    expect(later.status).toBe(400);
+    expect(later.body.details).toEqual([
+      {
+        path: 'courses.0.shortname',
+        message:
+          "course 'IT101-S12526' already belongs to semester 'S12526' at campus 'MAIN'; " +
+          'a course cannot move to another campus or semester',
+      },
+    ]);
+    expect(await status()).toEqual(before);
+    const place = await database.db
+      .selectFrom('courses as co')
+      .innerJoin('programs as p', 'p.id', 'co.program_id')
+      .innerJoin('departments as d', 'd.id', 'p.department_id')
+      .innerJoin('semesters as s', 's.id', 'd.semester_id')
+      .innerJoin('campuses as c', 'c.id', 's.campus_id')
+      .select(['co.fullname', 'c.code as campus', 's.code as semester'])
+      .where('co.shortname', '=', 'IT101-S12526')
+      .executeTakeFirstOrThrow();
+    expect(place).toEqual({ fullname: 'Computing 1', campus: 'MAIN', semester: 'S12526' });
+  });
+
+  it('takes one of two concurrent imports that put one new course at two campuses, and refuses the other', async () => {
+    const at = (campus: string) => ({
+      campuses: [{ code: campus, name: `${campus} Campus` }],
+      semesters: [{ campus, code: 'S12526' }],
+      departments: [{ campus, semester: 'S12526', code: 'CCS' }],
+      programs: [{ campus, semester: 'S12526', department: 'CCS', code: 'BSIT' }],
+      courses: [{ campus, semester: 'S12526', program: 'BSIT', shortname: 'RACE101-S12526', fullname: campus }],
+    });
+    const answers = await Promise.all(
+      ['MAIN', 'NORTH'].map((campus) => client.post('/api/v1/admin/institution/import', at(campus), token)),
+    );
+    // Imports run one at a time: the second reads the first's course and is refused; the course never moves.
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const refused = answers.find((answer) => answer.status === 400);
+    expect(refused?.body.details[0].message).toContain('a course cannot move to another campus or semester');
+    const won = answers.findIndex((answer) => answer.status === 200);
+    const stored = await database.db
+      .selectFrom('courses')
+      .select('fullname')
+      .where('shortname', '=', 'RACE101-S12526')
+      .execute();
+    expect(stored).toEqual([{ fullname: ['MAIN', 'NORTH'][won] }]);
+  });
+
+  it('takes a course moving to another program of the same campus and semester (a correction)', async () => {
+    const response = await client.post(
+      '/api/v1/admin/institution/import',
+      {
+        programs: [{ campus: 'MAIN', semester: 'S12526', department: 'CCS', code: 'BSCS', name: 'BS CS' }],
+        courses: [
+          {
+            campus: 'MAIN',
+            semester: 'S12526',
+            program: 'BSCS',
+            shortname: 'IT201-S12526',
+            fullname: 'Data Structures',
+          },
+        ],
+      },
+      token,
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const corrected = await client.post(
+      '/api/v1/admin/institution/import',
+      {
+        courses: [
+          {
+            campus: 'MAIN',
+            semester: 'S12526',
+            program: 'BSIT',
+            shortname: 'it201-s12526',
+            fullname: 'Data Structures',
+          },
+        ],
+      },
+      token,
+    );
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    expect(corrected.body.courses).toEqual({ created: 0, updated: 1, unchanged: 0 });
+  });
+
   it('a non-admin cannot import', async () => {
     const response = await client.post('/api/v1/admin/institution/import', example);
     expect(response.status).toBe(401);

@@ -121,7 +121,12 @@ describe('uploads that are not text', () => {
     expect(() => detectFormat(Buffer.from('%PDF-1.7\n'))).toThrow(/it looks like a PDF document/);
     expect(() => detectFormat(Buffer.from([0xff, 0xfe, 0x61, 0x00]))).toThrow(/the file is UTF-16 text/);
     expect(() => detectFormat(Buffer.from('a,b\n\u0000\n'))).toThrow(/it holds binary data/);
-    expect(detectFormat(Buffer.from('Peña,x\n', 'latin1'))).toBe('csv');
+    // Text in another encoding is refused rather than read with U+FFFD for its letters (audit H3).
+    expect(() => detectFormat(Buffer.from('a,b\r\nPeña,x\n', 'latin1'))).toThrow(
+      /^the file is not UTF-8 text: its first byte that is not UTF-8 is on line 2; save it as "CSV UTF-8"/,
+    );
+    expect(() => detectFormat(Buffer.from('a,b\rPeña,x\r', 'latin1'))).toThrow(/is on line 2;/);
+    expect(detectFormat(Buffer.from('\uFEFFPeña,x\n', 'utf8'))).toBe('csv');
     expect(detectFormat(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe('xlsx');
   });
 

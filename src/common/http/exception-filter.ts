@@ -9,6 +9,7 @@ import { PoolExhaustedError } from '../database/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { errorBody, STATUS_OF_KIND, type ErrorBody } from './errors.js';
 import type { RouteRequestConfig } from './route.js';
+import { UPLOAD_MAX_FILE_MEGABYTES } from './upload-limits.js';
 import { zodIssuesToDetails } from './zod-details.js';
 
 /**
@@ -23,7 +24,7 @@ export function toErrorBody(error: unknown, request?: FastifyRequest): ErrorBody
     // Nest wraps Fastify's own 4xx errors (body parsing, media type, multipart limits), keeping them as the cause.
     const cause = error.cause as { code?: unknown; message?: string } | undefined;
     if (typeof cause?.code === 'string' && cause.code.startsWith('FST_'))
-      return errorBody(status, fastifyMessage({ code: cause.code, message: cause.message }, status, request));
+      return fastifyErrorBody({ code: cause.code, message: cause.message }, status, request);
     const response = error.getResponse();
     const message =
       typeof response === 'string'
@@ -38,7 +39,7 @@ export function toErrorBody(error: unknown, request?: FastifyRequest): ErrorBody
   const statusCode = (error as { statusCode?: unknown }).statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     // Fastify's own errors: malformed JSON, body too large, unsupported media type, multipart limits.
-    return errorBody(statusCode, fastifyMessage(error as { code?: string; message?: string }, statusCode, request));
+    return fastifyErrorBody(error as { code?: string; message?: string }, statusCode, request);
   }
   return errorBody(500, 'internal server error');
 }
@@ -59,6 +60,29 @@ export function unsupportedMediaTypeMessage(request: FastifyRequest | undefined)
     ? `'${mediaType}'`
     : '(not a media type)';
   return `unsupported content type ${sent}; this route accepts ${accepted}`;
+}
+
+/** Fastify's and its plugins' 4xx errors in the service's words; their own messages are the library's. */
+function fastifyErrorBody(
+  error: { code?: string; message?: string },
+  statusCode: number,
+  request: FastifyRequest | undefined,
+): ErrorBody {
+  switch (error.code) {
+    // @fastify/multipart answers 413 for a second file part; the request is malformed rather than too large.
+    case 'FST_FILES_LIMIT':
+      return errorBody(400, 'exactly one file part is expected; the request has more than one', [
+        { path: 'file', message: 'send exactly one file part' },
+      ]);
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return errorBody(
+        413,
+        `the file is larger than ${UPLOAD_MAX_FILE_MEGABYTES} MB, the most an upload takes; split it into smaller files`,
+        [{ path: 'file', message: `at most ${UPLOAD_MAX_FILE_MEGABYTES} MB` }],
+      );
+    default:
+      return errorBody(statusCode, fastifyMessage(error, statusCode, request));
+  }
 }
 
 function fastifyMessage(

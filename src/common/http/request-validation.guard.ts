@@ -2,12 +2,14 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { invalid, type ErrorDetail } from '../errors/domain-error.js';
+import { nulCharacterDetails } from './nul-characters.js';
 import { ROUTE_SPEC, type RouteSpec } from './route.js';
 import { zodIssuesToDetails } from './zod-details.js';
 
 /**
  * Validates params, query and body against the route's zod schemas and replaces them with the parsed
- * values, so handlers receive typed, coerced input. Every problem is reported at once.
+ * values, so handlers receive typed, coerced input. Every problem is reported at once, and a string anywhere in
+ * the input that holds the NUL character is one (`nulCharacterDetails`).
  *
  * A guard registered after the AuthGuard, not an interceptor: it runs after authentication (a caller without
  * access learns nothing about the shape of the input) and before the handler, and a guard costs a request no
@@ -35,9 +37,14 @@ export class RequestValidationGuard implements CanActivate {
       if (!schema) continue;
       // A multipart body is streamed by the handler, which validates its fields with the same schema.
       if (part === 'body' && spec.consumes?.startsWith('multipart/')) continue;
-      const result = schema.safeParse(part === 'body' ? (request.body ?? {}) : request[part]);
+      const input = part === 'body' ? (request.body ?? {}) : request[part];
+      const prefix = part === 'body' ? undefined : part;
+      const result = schema.safeParse(input);
       if (result.success) parsed[part] = result.data;
-      else details.push(...zodIssuesToDetails(result.error.issues, part === 'body' ? undefined : part));
+      else details.push(...zodIssuesToDetails(result.error.issues, prefix));
+      // Checked here, for every route, rather than by each schema: PostgreSQL refuses U+0000 in text and jsonb
+      // with a message of its own, and a schema that forgot the rule would let it through to the database.
+      details.push(...nulCharacterDetails(input, prefix));
     }
     if (details.length > 0) throw invalid('validation failed', details);
     const target = request as unknown as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, invalid, conflict } from '../../common/errors/domain-error.js';
+import { NUL_CHARACTER_MESSAGE } from '../../common/http/nul-characters.js';
 import { getLogger } from '../../common/logging/logger.js';
 import type { Role } from '../../db/schema.js';
 import { AuditService, outcomeOfItems } from '../audit/audit.service.js';
@@ -7,7 +8,7 @@ import { leafSections, type QuestionnaireSchema } from '../questionnaires/questi
 import { QuestionnairesService } from '../questionnaires/questionnaires.service.js';
 import { createCachedLookups, type LookupsFor } from '../submissions/submission-lookups.js';
 import { SubmissionsRepository } from '../submissions/submissions.repository.js';
-import { SubmissionsService, type SubmissionInput } from '../submissions/submissions.service.js';
+import { courseRequired, SubmissionsService, type SubmissionInput } from '../submissions/submissions.service.js';
 import { forEachBounded } from './bounded-concurrency.js';
 import { FirstRowWins } from './first-row-wins.js';
 import { normalizeHeader } from './headers.js';
@@ -56,6 +57,13 @@ export interface IngestionResult {
 /** Columns a file must have (after header normalisation). */
 const REQUIRED_COLUMNS = ['respondent_username', 'faculty_username'] as const;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * A number cell as people write one (cells are trimmed): an optional minus, digits, an optional decimal part.
+ * `Number()` alone would also take `0x4`, `+1`, `1e0` or `Infinity`, which in an answer column are data errors.
+ */
+const NUMBER_CELL = /^-?\d+(?:\.\d+)?$/;
+/** The text cells a row's submission uses, which must not carry a NUL character to the database. */
+const TEXT_COLUMNS = ['respondent_username', 'faculty_username', 'course_shortname', 'semester_id', 'comment'] as const;
 
 /** A row that passed the checks made before its submission, with what its submission needs. */
 interface ReadyRecord {
@@ -180,7 +188,7 @@ export class IngestionService {
       numbered(read()),
       options.concurrency ?? INGESTION_DEFAULT_CONCURRENCY,
       async ({ position, item: record }) => {
-        const prepared = await this.prepareRecord(record, versionId, questionColumns, lookups);
+        const prepared = await this.prepareRecord(record, version, questionColumns, lookups);
         const admission = await firstRowWins.admit(position, prepared.ready ? prepared.duplicateKey : null);
         let holder: number | null = null;
         let result: IngestionRowResult;
@@ -237,11 +245,12 @@ export class IngestionService {
    */
   private async prepareRecord(
     record: SourceRecord,
-    versionId: string,
+    version: { id: string; typeCode: string },
     questionColumns: QuestionColumn[],
     lookups: LookupsFor,
   ): Promise<PreparedRecord> {
     const { sourceIdentifier, values } = record;
+    const versionId = version.id;
     const fail = (error: string): PreparedRecord => ({
       ready: false,
       result: { sourceIdentifier, status: 'error', error },
@@ -251,15 +260,16 @@ export class IngestionService {
       const facultyName = values.faculty_username ?? '';
       const courseName = values.course_shortname ?? '';
       const problems: string[] = [];
+      for (const column of TEXT_COLUMNS)
+        if (values[column]?.includes('\u0000')) problems.push(`${column}: ${NUL_CHARACTER_MESSAGE}`);
       if (!respondentName) problems.push('respondent_username is empty');
       if (!facultyName) problems.push('faculty_username is empty');
       const answers: Array<{ questionId: string; value: number; column: string }> = [];
       for (const { questionId, column } of questionColumns) {
         const cell = values[column];
         if (cell === undefined || cell === '') continue;
-        const value = Number(cell);
-        if (!Number.isFinite(value)) problems.push(`${column}: ${excerpt(cell)} is not a number`);
-        else answers.push({ questionId, value, column });
+        if (!NUMBER_CELL.test(cell)) problems.push(`${column}: ${excerpt(cell)} is not a number`);
+        else answers.push({ questionId, value: Number(cell), column });
       }
       if (problems.length > 0) return fail(problems.join('; '));
 
@@ -272,7 +282,13 @@ export class IngestionService {
       if (!faculty) problems.push(`unknown faculty_username ${excerpt(facultyName)}`);
       if (courseName && !course) problems.push(`unknown course_shortname ${excerpt(courseName)}`);
       const semesterId = values.semester_id || undefined;
-      if (!courseName && !semesterId) problems.push('a row without course_shortname needs semester_id');
+      // A type that needs a course is told so: a semester_id would not help it.
+      if (!courseName && !semesterId)
+        problems.push(
+          courseRequired(version.typeCode)
+            ? `course_shortname: required for ${version.typeCode}`
+            : 'a row without course_shortname needs semester_id',
+        );
       if (semesterId && !UUID_PATTERN.test(semesterId))
         problems.push(`semester_id ${excerpt(semesterId)} is not a UUID`);
       if (problems.length > 0 || !respondent || !faculty) return fail(problems.join('; '));

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { invalid } from '../../common/errors/domain-error.js';
 
 /**
@@ -57,13 +58,29 @@ function looksBinary(file: Buffer): boolean {
   return controls > 0 && controls / sample.length > 0.02;
 }
 
+/**
+ * The line (from 1) holding the first byte that is not UTF-8. Line feeds, or carriage returns in a file without
+ * any, end lines; neither byte is ever part of a multi-byte UTF-8 sequence, so a line is valid or not on its own.
+ */
+function firstLineNotUtf8(file: Buffer): number {
+  const end = file.includes(0x0a) ? 0x0a : 0x0d;
+  let line = 1;
+  for (let start = 0; start < file.length; line += 1) {
+    const stop = file.indexOf(end, start);
+    const next = stop === -1 ? file.length : stop;
+    if (!isUtf8(file.subarray(start, next))) return line;
+    start = next + 1;
+  }
+  return line;
+}
+
 const notAccepted = (what: string) =>
   invalid(`the file is not CSV or XLSX: it looks like ${what}; send a CSV file (UTF-8 text) or an XLSX workbook`);
 
 /**
  * Tells the two accepted formats apart by content (an XLSX workbook is a ZIP archive; anything else is read as
  * CSV) and refuses, naming what it seems to be, a file that is neither: an image, a PDF, another archive,
- * a legacy .xls workbook, UTF-16 text, or other binary data.
+ * a legacy .xls workbook, UTF-16 text, text that is not UTF-8, or other binary data.
  */
 export function detectFormat(file: Buffer): UploadFormat {
   if (startsWith(file, [0x50, 0x4b, 0x03, 0x04])) return 'xlsx';
@@ -77,6 +94,13 @@ export function detectFormat(file: Buffer): UploadFormat {
     throw invalid(
       'the file is not CSV or XLSX: it holds binary data; send a CSV file (UTF-8 text, as "CSV UTF-8" in a ' +
         'spreadsheet) or an XLSX workbook',
+    );
+  // Text in another encoding (Windows-1252 from Excel's plain "CSV", Latin-1) would be read with its letters
+  // replaced by U+FFFD and stored that way: refused, like UTF-16, with where to look. A UTF-8 BOM is UTF-8.
+  if (!isUtf8(file))
+    throw invalid(
+      `the file is not UTF-8 text: its first byte that is not UTF-8 is on line ${firstLineNotUtf8(file)}; save it ` +
+        'as "CSV UTF-8" (or as an XLSX workbook) and upload it again',
     );
   return 'csv';
 }

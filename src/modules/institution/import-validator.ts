@@ -9,6 +9,13 @@ export const departmentKey = (campus: string, semester: string, department: stri
   `${campus}/${semester}/${department}`;
 export const programKey = (campus: string, semester: string, program: string) => `${campus}/${semester}/${program}`;
 
+/** Where a stored course is. */
+export interface StoredCourse {
+  shortname: string;
+  campus: string;
+  semester: string;
+}
+
 /** What the database already holds, for the references the file makes. */
 export interface KnownReferences {
   campuses: Set<string>;
@@ -17,8 +24,8 @@ export interface KnownReferences {
   /** programKey → number of departments in that semester holding the program code. */
   programs: Map<string, number>;
   users: Set<string>;
-  /** lower-case shortname → campus and semester codes of the course. */
-  courses: Map<string, { campus: string; semester: string }>;
+  /** lower-case shortname → the course's stored spelling and its campus and semester codes. */
+  courses: Map<string, StoredCourse>;
 }
 
 const ENROLLMENT_ROLES = new Set(['student', 'faculty']);
@@ -114,9 +121,12 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
     if (!known.programs.has(key)) programs.set(key, (programs.get(key) ?? 0) + 1);
   }
   const users = new Set([...known.users, ...file.users.map((u) => u.username.toLowerCase())]);
-  const courses = new Map(known.courses);
+  // Where each course is once the file is imported: a stored course stays where it is (a file that would move it
+  // is refused below), so an enrollment is checked against the course's real place.
+  const courses = new Map<string, { campus: string; semester: string }>(known.courses);
   for (const course of file.courses)
-    courses.set(course.shortname.toLowerCase(), { campus: course.campus, semester: course.semester });
+    if (!known.courses.has(course.shortname.toLowerCase()))
+      courses.set(course.shortname.toLowerCase(), { campus: course.campus, semester: course.semester });
 
   /** Reports an unknown campus; true when the campus is known, so deeper references are worth checking. */
   const knownCampus = (path: string, campus: string): boolean => {
@@ -180,6 +190,19 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
     const path = `courses.${index}`;
     const campusKnown = knownCampus(`${path}.campus`, course.campus);
     if (!knownSemester(`${path}.semester`, course.campus, campusKnown, course.semester)) return;
+    // Matched ignoring case, like every shortname. Another program of the same semester is a correction and is
+    // taken; another campus or semester would carry the course's enrollments and submissions across them.
+    const stored = known.courses.get(course.shortname.toLowerCase());
+    if (stored && (stored.campus !== course.campus || stored.semester !== course.semester)) {
+      const spelled = stored.shortname === course.shortname ? '' : ` (stored as '${stored.shortname}')`;
+      problems.push({
+        path: `${path}.shortname`,
+        message:
+          `course '${course.shortname}'${spelled} already belongs to semester '${stored.semester}' at campus ` +
+          `'${stored.campus}'; a course cannot move to another campus or semester`,
+      });
+      return;
+    }
     const count = programs.get(programKey(course.campus, course.semester, course.program)) ?? 0;
     if (count === 0) {
       problems.push({

@@ -8,6 +8,8 @@ import { coursesWithHierarchy } from './course-hierarchy.js';
 import { departmentKey, programKey, semesterKey, type KnownReferences } from './import-validator.js';
 import type { InstitutionImport } from './institution.schemas.js';
 
+const lower = (text: string) => text.toLowerCase();
+
 @Injectable()
 export class InstitutionImportRepository {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
@@ -17,6 +19,14 @@ export class InstitutionImportRepository {
   }
 
   /** What the database holds for the campuses, users and courses the file refers to. */
+  /**
+   * Waits for any other import's transaction to end (a transaction-scoped advisory lock, released by its commit or
+   * rollback); the wait is bounded by the statement timeout (503 after it).
+   */
+  async lockImports(trx: Trx): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('institution-import'))`.execute(trx);
+  }
+
   async knownReferences(trx: Trx, file: InstitutionImport): Promise<KnownReferences> {
     // Every campus the file names, in any section: an enrollment that says its campus and semester, or a campus
     // listed again beside them, is checked against that campus's semesters as stored.
@@ -32,7 +42,10 @@ export class InstitutionImportRepository {
       ]),
     ];
     const usernames = [...new Set(file.enrollments.map((e) => e.username.toLowerCase()))];
-    const shortnames = [...new Set(file.enrollments.map((e) => e.course.toLowerCase()))];
+    // The file's own courses too: a shortname already stored elsewhere must not move (see validateImport).
+    const shortnames = [
+      ...new Set([...file.courses.map((c) => c.shortname), ...file.enrollments.map((e) => e.course)].map(lower)),
+    ];
 
     const structure =
       campusCodes.length === 0
@@ -77,10 +90,10 @@ export class InstitutionImportRepository {
     }
     if (shortnames.length > 0) {
       const rows = await coursesWithHierarchy(trx)
-        .select([sql<string>`lower(co.shortname)`.as('shortname'), 'c.code as campus', 's.code as semester'])
+        .select(['co.shortname', 'c.code as campus', 's.code as semester'])
         .where(sql<string>`lower(co.shortname)`, 'in', shortnames)
         .execute();
-      for (const row of rows) known.courses.set(row.shortname, { campus: row.campus, semester: row.semester });
+      for (const row of rows) known.courses.set(lower(row.shortname), row);
     }
     return known;
   }

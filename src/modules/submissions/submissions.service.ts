@@ -63,6 +63,11 @@ const RESPONDENT_ROLES: Record<string, readonly Role[]> = {
   FACULTY_OUT_OF_CLASSROOM: ['DEAN', 'CHAIRPERSON'],
 };
 
+/** Whether a submission of the type must name a course (conventions §5: students evaluate a course they take). */
+export function courseRequired(typeCode: string): boolean {
+  return typeCode === 'FACULTY_FEEDBACK';
+}
+
 const SUBMISSION_UNIQUE_CONSTRAINT = 'submissions_once';
 const SCOPE_MESSAGE = 'scope not in your assigned access';
 
@@ -328,9 +333,9 @@ export class SubmissionsService {
     input: SubmissionInput,
     lookups: SubmissionLookups,
   ): Promise<Placement> {
-    if (version.typeCode === 'FACULTY_FEEDBACK')
-      throw invalid('a FACULTY_FEEDBACK submission names the course', [
-        { path: 'courseId', message: 'required for FACULTY_FEEDBACK' },
+    if (courseRequired(version.typeCode))
+      throw invalid(`a ${version.typeCode} submission names the course`, [
+        { path: 'courseId', message: `required for ${version.typeCode}` },
       ]);
     if (!input.semesterId)
       throw invalid('without a course, the semester is required', [
