@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import { z } from 'zod';
 import { DomainError } from './common/errors/domain-error.js';
+import { nulCharacterDetails } from './common/http/nul-characters.js';
 import { zodIssuesToDetails } from './common/http/zod-details.js';
 import { SettingsError } from './config/parse-settings.js';
 import {
@@ -126,8 +127,10 @@ async function importInstitution(args: string[]): Promise<void> {
     import('./modules/institution/institution-import.service.js'),
   ]);
   const parsed = institutionImportBody.safeParse(json);
-  if (!parsed.success)
-    throw new DomainError('invalid', `'${path}' is not an institution import`, zodIssuesToDetails(parsed.error.issues));
+  // The endpoint's checks (RequestValidationGuard): the schema's, and no NUL character in any string.
+  const details = [...(parsed.success ? [] : zodIssuesToDetails(parsed.error.issues)), ...nulCharacterDetails(json)];
+  if (!parsed.success || details.length > 0)
+    throw new DomainError('invalid', `'${path}' is not an institution import`, details);
   const settings = loadCoreSettings();
   const result = await withDomain(settings, (context) =>
     context.get(InstitutionImportService).import(parsed.data, null),

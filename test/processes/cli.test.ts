@@ -55,6 +55,15 @@ describe('the CLI answers a mistake with one line and exit code 2', () => {
     );
   });
 
+  it('a file with a NUL character, named at its path as the endpoint names it', async () => {
+    const file = join(directory, 'nul.json');
+    await writeFile(file, JSON.stringify({ campuses: [{ code: 'NULL1', name: 'Bad\u0000Name' }] }));
+    const result = await runEntryPoint('cli', ['import', file], environment);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/campuses\.0\.name: must not contain the NUL character/);
+    expect(result.stderr).not.toMatch(/invalid byte sequence|\n\s+at /);
+  });
+
   it('a misspelled flag', async () => {
     expectUsageError(
       await runEntryPoint(
