@@ -761,6 +761,7 @@ describe('the status response', () => {
       warnings: ['low_response_rate', 'insufficient_submissions', 'insufficient_comments'],
       errorMessage: null,
       createdBy: f.user['chair.bscs'],
+      createdByName: 'Cora Diaz',
       createdAt: pipeline.createdAt,
       confirmedAt: null,
       completedAt: null,

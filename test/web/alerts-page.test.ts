@@ -253,7 +253,7 @@ describe('the Alerts page in a browser', () => {
   );
 
   it(
-    "faculty: no Alerts link, and /alerts shows the API's refusal inside the page",
+    'faculty: no Alerts link, and /alerts says plainly whom the page is for, without asking the API',
     async () => {
       const visit = await openContext(browser, api.baseUrl);
       const { page } = visit;
@@ -262,15 +262,15 @@ describe('the Alerts page in a browser', () => {
       await poll(() => menu.getByRole('link', { name: 'My report' }).count()).toBe(1);
       expect(await menu.getByRole('link', { name: 'Alerts' }).count()).toBe(0);
 
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/v1/alerts')) asked.push(request.url());
+      });
       await page.goto('/alerts');
-      await poll(() =>
-        page
-          .getByRole('alert')
-          .filter({ hasText: /^role not allowed; this route is for / })
-          .count(),
-      ).toBe(1);
+      await poll(() => page.getByText('This page is for deans, campus heads, and the super admin.').count()).toBe(1);
+      expect(asked).toEqual([]);
       expect(await page.getByRole('article').count()).toBe(0);
-      await checkPage(page, 'faculty-alerts-refused', 'Alerts');
+      await checkPage(page, 'faculty-alerts-refused', 'Alerts: not for your role');
       expectNoBrowserProblems(visit);
       await visit.context.close();
     },

@@ -105,6 +105,32 @@ describe('the dashboard in a browser', () => {
       for await (const chunk of pdf) chunks.push(chunk as Buffer);
       expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
 
+      // A report opened without ?semester= (a bookmark): only the semesters the dean may read are asked for and
+      // offered (no NORTH one, no refusal), and the classroom observations' caution does not speak of students.
+      const refusals: string[] = [];
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname.startsWith('/api/v1/') && response.status() === 403)
+          refusals.push(response.url());
+      });
+      await page.goto(`/faculty/${people.get('liza.bautista')}`);
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Evaluation report: Liza Bautista');
+      const semesterChoices = await page.getByLabel('Semester').locator('option').allTextContents();
+      expect(semesterChoices.length).toBeGreaterThan(0);
+      expect(semesterChoices.filter((text) => !text.includes('MAIN'))).toEqual([]);
+      const questionnaire = page.getByLabel('Questionnaire');
+      const inClassroom = (await questionnaire.locator('option').allTextContents()).find((text) =>
+        text.startsWith('Faculty In-Classroom Evaluation'),
+      );
+      await questionnaire.selectOption({ label: inClassroom ?? '' });
+      await poll(() =>
+        page
+          .getByText(/written by deans and chairpersons, and there are few of them: read the figures with care\.$/)
+          .count(),
+      ).toBe(1);
+      expect(await page.getByText(/Few students responded/).count()).toBe(0);
+      await checkPage(page, 'dean-report-in-classroom', 'Evaluation report: Liza Bautista');
+      expect(refusals).toEqual([]);
+
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trends' }).click();
       await poll(() =>
         page
@@ -113,17 +139,32 @@ describe('the dashboard in a browser', () => {
           .count(),
       ).toBeGreaterThan(1);
       await checkPage(page, 'dean-trends', 'Score trends');
-      // The API's refusal of a setting shows next to that setting.
+      // A value that is no number is refused by the form, once, and never sent as NaN.
+      const sentNaN: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('NaN')) sentNaN.push(request.url());
+      });
+      await page.getByLabel('Minimum semesters').fill('abc');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await poll(() => page.getByLabel('Minimum semesters').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByText('Enter a whole number of semesters, such as 3.').count()).toBe(1);
+      expect(sentNaN).toEqual([]);
+      // The API's refusal of a setting shows next to that setting, and only there.
       await page.getByLabel('Minimum semesters').fill('1');
       await page.getByRole('button', { name: 'Apply' }).click();
       await poll(() => page.getByLabel('Minimum semesters').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('alert').filter({ hasText: 'validation failed' }).count()).toBe(0);
       await page.getByLabel('Minimum semesters').fill('3');
       await page.getByRole('button', { name: 'Apply' }).click();
       await poll(() => page.getByLabel('Minimum semesters').getAttribute('aria-invalid')).toBe(null);
 
       // Run analysis: create → confirmation with coverage and warnings → progress → recommendations.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Run analysis' }).click();
-      await poll(() => page.getByLabel('Scope').inputValue()).toBe('auto');
+      const scopeSelect = page.getByLabel('Scope');
+      await poll(() => scopeSelect.locator('option:checked').textContent()).toBe(
+        'Department CCS: College of Computer Studies',
+      );
+      expect(await scopeSelect.locator('option').allTextContents()).toContain('Faculty member Liza Bautista');
       await checkPage(page, 'dean-run-analysis', 'Run analysis');
       await page.getByRole('button', { name: 'Create analysis' }).click();
       await poll(() => page.getByRole('heading', { name: 'Confirm the analysis' }).count()).toBe(1);
@@ -132,8 +173,18 @@ describe('the dashboard in a browser', () => {
       );
       const coverage = page.getByRole('definition').filter({ hasText: /^[\d,]+$/ });
       expect(await coverage.count()).toBeGreaterThanOrEqual(3);
+      // The rate names its students, so it reconciles with the enrolled count (evaluations count every form).
+      const figures = page.getByLabel('Coverage', { exact: true });
+      expect(await figures.getByText('Evaluations (all forms)').count()).toBe(1);
+      const enrolled = (await figures.getByRole('definition').first().textContent())?.replace(/,/g, '');
+      const rate = await figures.getByRole('definition').last().textContent();
+      expect(rate).toMatch(new RegExp(`^\\d+\\.\\d% \\(\\d+ of ${enrolled} students\\)$`));
       await checkPage(page, 'dean-analysis-confirm', /^Analysis of /);
       await page.getByRole('button', { name: 'Confirm and start' }).click();
+      // The button gives way to the progress line, which takes keyboard focus.
+      await poll(() => page.evaluate<string | null | undefined>("document.activeElement?.getAttribute('role')")).toBe(
+        'status',
+      );
       await poll(
         () => page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').count(),
         90_000,
@@ -208,9 +259,21 @@ describe('the dashboard in a browser', () => {
       await page.reload();
       await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('My evaluation report');
 
-      // A page the API refuses to a faculty member shows the API's answer.
+      // A page that is not for faculty says so plainly, without asking the API for what it would refuse.
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/v1/analytics/overview')) asked.push(request.url());
+      });
       await page.goto('/overview');
-      await poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
+      await poll(() => page.getByText('This page is for deans and the super admin.').count()).toBe(1);
+      await checkPage(page, 'faculty-deep-link-overview', 'Overview: not for your role');
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(asked).toEqual([]);
+      await page.goto('/analysis');
+      await poll(() =>
+        page.getByText('This page is for deans, chairpersons, campus heads, and the super admin.').count(),
+      ).toBe(1);
+      expect(await page.getByRole('button', { name: 'Create analysis' }).count()).toBe(0);
       expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).count()).toBe(
         0,
       );
@@ -263,12 +326,61 @@ describe('the dashboard in a browser', () => {
         .fill('Clear explanations and fair quizzes; more examples in the lab would help.');
       await page.getByRole('button', { name: 'Submit evaluation' }).click();
       await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you!');
+      // The form gave way to the thank-you: keyboard focus is on its heading, not lost on the page's body.
+      await poll(() => page.evaluate<string | undefined>('document.activeElement?.tagName')).toBe('H1');
       await checkPage(page, 'student-thank-you', 'Thank you!');
 
       await page.getByRole('link', { name: 'Back to my courses' }).click();
       await poll(async () => Number((await todo.textContent())?.split(' ')[0])).toBe(before - 1);
       expect(await page.getByText('Evaluated', { exact: true }).count()).toBe(evaluatedBefore + 1);
       await checkPage(page, 'student-courses-after', 'My courses');
+      expectNoBrowserProblems(visit);
+      await visit.context.close();
+    },
+    PATH_TIMEOUT,
+  );
+
+  it(
+    'chairperson and campus head: Run analysis offers the scopes the service accepts from them, and names who started each',
+    async () => {
+      const visit = await openContext(browser, api.baseUrl);
+      const { page } = visit;
+      const menu = page.getByRole('navigation', { name: 'Main' });
+      await signIn(page, 'chair.bsit', DEMO_PASSWORD);
+      await menu.getByRole('link', { name: 'Run analysis' }).click();
+      const scopeSelect = page.getByLabel('Scope');
+      await poll(() => scopeSelect.locator('option:checked').textContent()).toBe('Program BSIT (department CCS)');
+      const chairOffers = await scopeSelect.locator('option').allTextContents();
+      expect(chairOffers.filter((text) => text.startsWith('Faculty member ')).length).toBeGreaterThan(0);
+      await checkPage(page, 'chair-run-analysis', 'Run analysis');
+      const teacher = chairOffers.find((text) => text.startsWith('Faculty member ')) ?? '';
+      await scopeSelect.selectOption({ label: teacher });
+      await page.getByRole('button', { name: 'Create analysis' }).click();
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        `Analysis of ${teacher.replace('Faculty member ', '')}, S12526`,
+      );
+      await page.getByRole('button', { name: 'Cancel analysis' }).click();
+      await poll(() => page.getByRole('status').filter({ hasText: 'Cancelled' }).count()).toBe(1);
+      await poll(() => page.evaluate<string | null | undefined>("document.activeElement?.getAttribute('role')")).toBe(
+        'status',
+      );
+      await menu.getByRole('link', { name: 'Run analysis' }).click();
+      const recent = page.getByRole('table', { name: /^The 10 most recent analyses/ });
+      await poll(() => recent.count()).toBe(1);
+      await checkPage(page, 'chair-recent-analyses', 'Run analysis');
+      await poll(() => recent.getByRole('row').filter({ hasText: 'Carlo Mendoza' }).count()).toBeGreaterThan(0);
+      expect(await recent.getByText('A person', { exact: true }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+
+      await signIn(page, 'head.main', DEMO_PASSWORD);
+      await menu.getByRole('link', { name: 'Run analysis' }).click();
+      await poll(() => scopeSelect.locator('option:checked').textContent()).toMatch(/^Campus MAIN/);
+      const headOffers = await scopeSelect.locator('option').allTextContents();
+      expect(headOffers).toContain('Department CCS: College of Computer Studies');
+      expect(headOffers.filter((text) => text.startsWith('Faculty member ')).length).toBeGreaterThan(0);
+      await checkPage(page, 'head-run-analysis', 'Run analysis');
+      await page.setViewportSize(PHONE);
+      await checkPage(page, 'head-run-analysis-390', 'Run analysis');
       expectNoBrowserProblems(visit);
       await visit.context.close();
     },
@@ -301,8 +413,8 @@ describe('the dashboard in a browser', () => {
       expect(refused - pollingBefore).toBe(0);
 
       // The code of a page cannot be downloaded (a dropped connection, or the dashboard updated meanwhile).
-      await page.route('**/assets/trends-page-*.js', (route) => route.abort());
-      await page.goto('/trends');
+      await page.route('**/assets/my-report-page-*.js', (route) => route.abort());
+      await page.goto('/my-report');
       await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('This page could not be loaded');
       expect(await page.getByRole('button', { name: 'Reload the page' }).count()).toBe(1);
       expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
@@ -344,6 +456,11 @@ describe('the dashboard in a browser', () => {
       await section.getByLabel('Question text').fill('Checks on every group during the laboratory session');
       await page.getByRole('button', { name: 'Save draft' }).click();
       await poll(() => page.getByRole('alert').filter({ hasText: 'The service refused the draft' }).count()).toBe(1);
+      // Focus moves to the refusal (the button stays where it was), and the button says it was not saved.
+      await poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent')).toMatch(
+        /^The service refused the draft/,
+      );
+      expect(await page.getByRole('link', { name: 'What the service refused' }).count()).toBe(1);
       const sectionsProblem = page
         .getByRole('group', { name: 'Sections' })
         .getByText(/sum to 90; they must sum to exactly 100/);
@@ -352,10 +469,24 @@ describe('the dashboard in a browser', () => {
       await section.getByLabel(/^Weight/).fill('100');
       await page.getByRole('button', { name: 'Save draft' }).click();
       await poll(() => page.getByRole('status').filter({ hasText: 'Draft saved.' }).count()).toBe(1);
-      await page.getByRole('button', { name: 'Publish this version' }).click();
+      // Publishing is final: it asks first, as archiving does, and Keep leaves the draft as it was.
+      await page.getByRole('button', { name: 'Publish this version…' }).click();
+      const confirmPublish = page.getByRole('group', { name: 'Confirm publishing' });
+      await poll(() => confirmPublish.count()).toBe(1);
+      await poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe(
+        'Yes, publish version 1',
+      );
+      await confirmPublish.getByRole('button', { name: 'Keep it as a draft' }).click();
+      await poll(() => confirmPublish.count()).toBe(0);
+      expect(await page.getByRole('status').filter({ hasText: 'is published' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Publish this version…' }).click();
+      await confirmPublish.getByRole('button', { name: 'Yes, publish version 1' }).click();
       await poll(() =>
         page.getByRole('status').filter({ hasText: 'Version 1 is published and accepts submissions.' }).count(),
       ).toBe(1);
+      await poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe(
+        'Version 1 is published and accepts submissions.',
+      );
       await page.getByRole('link', { name: 'Back to the questionnaire' }).click();
       await poll(() => page.getByRole('button', { name: 'Deprecate version 1' }).count()).toBe(1);
       await checkPage(page, 'admin-questionnaire', 'Questionnaire: Laboratory Supervision');
@@ -363,6 +494,10 @@ describe('the dashboard in a browser', () => {
       // Bulk ingestion: a dry run with per-row results, then the commit.
       await menu.getByRole('link', { name: 'Bulk ingestion' }).click();
       await poll(() => page.getByLabel('Version').inputValue()).not.toBe('');
+      // Without a file: the problem is said once, beside the field, and the alert points there.
+      await page.getByRole('button', { name: 'Dry run' }).click();
+      await poll(() => page.getByRole('alert').filter({ hasText: 'Correct the marked field.' }).count()).toBe(1);
+      expect(await page.getByText(/Choose a (CSV or XLSX )?file/).count()).toBe(1);
       const answers = 'q1,q2,q3,q4,q5,q6,q7';
       const csv = [
         `respondent_username,faculty_username,course_shortname,${answers},comment`,
@@ -393,6 +528,11 @@ describe('the dashboard in a browser', () => {
       await page.getByLabel('Faculty member').selectOption('jose.delacruz');
       await page.getByLabel('Course').selectOption({ label: 'IT202-S12526: Web Systems and Technologies' });
       await poll(() => page.getByText(/students enrolled, \d+ already submitted, \d+ available\./).count()).toBe(1);
+      await page.getByLabel('How many rows').fill('0');
+      await page.getByRole('button', { name: 'Preview rows' }).click();
+      await poll(() => page.getByLabel('How many rows').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('alert').filter({ hasText: 'Correct the marked field.' }).count()).toBe(1);
+      expect(await page.getByText(/Too small/).count()).toBe(1);
       await page.getByLabel('How many rows').fill('3');
       await page.getByRole('button', { name: 'Preview rows' }).click();
       await poll(() => page.getByRole('table', { name: '3 generated rows' }).getByRole('row').count()).toBe(4);

@@ -16,6 +16,11 @@ function comments(count: number): string {
   return rounded === 1 ? '1 comment' : `${rounded} comments`;
 }
 
+function responses(count: number): string {
+  const rounded = Math.round(count);
+  return rounded === 1 ? '1 response' : `${rounded} responses`;
+}
+
 /** The topic label or dimension name the recommendation is about: its largest topic, else its first dimension. */
 export function subjectOf(candidate: Candidate): string {
   const topic = candidate.topics[0];
@@ -62,7 +67,7 @@ function dimensionSentence(evidence: DimensionEvidence): string {
   const { dimension, relativeTo } = evidence;
   const base =
     `"${dimensionName(dimension)}" (${dimension.code}) averages ${score(dimension.average)} out of 100 ` +
-    `over ${Math.round(dimension.responseCount)} responses`;
+    `over ${responses(dimension.responseCount)}`;
   if (!relativeTo) return `${base}.`;
   return `${base}, the ${relativeTo.position} of ${relativeTo.dimensionCount} rated dimensions (mean ${score(relativeTo.mean)}).`;
 }

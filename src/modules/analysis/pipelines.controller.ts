@@ -5,17 +5,19 @@ import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authentic
 import { Roles } from '../../common/auth/roles.js';
 import { Route } from '../../common/http/route.js';
 import {
+  creatableScopes,
   createPipelineBody,
   listPipelinesQuery,
   pipelineParams,
   pipelineView,
   recommendationsView,
+  scopesQuery,
 } from './pipelines.schemas.js';
 import { PipelinesService } from './pipelines.service.js';
 import { RecommendationsService } from './recommendations.service.js';
 
 /** Spec, "Analysis pipelines": STUDENT and ADMIN never reach /analysis (the guard strips them as well). */
-@Controller('analysis/pipelines')
+@Controller('analysis')
 @Roles('SUPER_ADMIN', 'DEAN', 'CHAIRPERSON', 'CAMPUS_HEAD')
 export class PipelinesController {
   constructor(
@@ -23,7 +25,7 @@ export class PipelinesController {
     @Inject(RecommendationsService) private readonly recommendations: RecommendationsService,
   ) {}
 
-  @Post()
+  @Post('pipelines')
   @Route({
     summary:
       'Create a pipeline for a scope (201), or answer the active pipeline that already holds it (200); coverage and warnings',
@@ -42,7 +44,20 @@ export class PipelinesController {
     return pipeline;
   }
 
-  @Post(':id/confirm')
+  @Get('scopes')
+  @Route({
+    summary: 'The scopes the caller may create a pipeline for in a semester, each with a label to show',
+    description:
+      'Each scope listed is one POST /analysis/pipelines accepts from the caller (the same checks run). 400 for a missing or malformed semesterId, 404 for an unknown semester.',
+    tags: ['analysis'],
+    query: scopesQuery,
+    response: creatableScopes,
+  })
+  scopes(@CurrentUser() user: AuthenticatedUser, @Query() query: z.infer<typeof scopesQuery>) {
+    return this.pipelines.creatableScopes(user, query.semesterId);
+  }
+
+  @Post('pipelines/:id/confirm')
   @HttpCode(200)
   @Route({
     summary: 'Start the analysis of a pipeline awaiting confirmation (no body)',
@@ -54,7 +69,7 @@ export class PipelinesController {
     return this.pipelines.confirm(user, params.id);
   }
 
-  @Post(':id/cancel')
+  @Post('pipelines/:id/cancel')
   @HttpCode(200)
   @Route({
     summary: 'Cancel a pipeline that has not ended (no body); queued jobs are removed',
@@ -66,7 +81,7 @@ export class PipelinesController {
     return this.pipelines.cancel(user, params.id);
   }
 
-  @Get()
+  @Get('pipelines')
   @Roles('FACULTY')
   @Route({
     summary: "The 10 most recent pipelines of a semester in the caller's scope, newest first",
@@ -78,7 +93,7 @@ export class PipelinesController {
     return this.pipelines.list(user, query);
   }
 
-  @Get(':id/status')
+  @Get('pipelines/:id/status')
   @Roles('FACULTY')
   @Route({
     summary: 'Status, scope, coverage, stages, gate counts, warnings, voiceBreakdown and next scheduled run',
@@ -90,7 +105,7 @@ export class PipelinesController {
     return this.pipelines.status(user, params.id);
   }
 
-  @Get(':id/recommendations')
+  @Get('pipelines/:id/recommendations')
   @Roles('FACULTY')
   @Route({
     summary: 'The latest recommendation run with its actions (empty while it is processing)',

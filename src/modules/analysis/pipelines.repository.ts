@@ -111,7 +111,14 @@ export class PipelinesRepository {
       .selectFrom('programs as p')
       .innerJoin('departments as d', 'd.id', 'p.department_id')
       .innerJoin('semesters as s', 's.id', 'd.semester_id')
-      .select(['p.id', 'p.department_id as departmentId', 'd.semester_id as semesterId', 's.campus_id as campusId'])
+      .select([
+        'p.id',
+        'p.code',
+        'p.department_id as departmentId',
+        'd.code as departmentCode',
+        'd.semester_id as semesterId',
+        's.campus_id as campusId',
+      ])
       .where('p.id', '=', id)
       .executeTakeFirst();
   }
@@ -152,6 +159,45 @@ export class PipelinesRepository {
       ])
       .executeTakeFirstOrThrow();
     return Boolean(row.teaches);
+  }
+
+  /**
+   * What a pipeline of the semester could be scoped to, before any role check: the semester's campus, its
+   * departments, and the faculty members teaching its courses; with `within`, only those teaching a course of
+   * those departments or programs (a scoped caller's reach: a narrowing, the role checks still decide).
+   */
+  async scopeCandidates(semesterId: string, within?: { departmentIds: string[]; programIds: string[] }) {
+    // One after the other: a request holds one connection at a time.
+    const campus = await this.db
+      .selectFrom('semesters as s')
+      .innerJoin('campuses as c', 'c.id', 's.campus_id')
+      .select(['c.id', 'c.code', 'c.name'])
+      .where('s.id', '=', semesterId)
+      .execute();
+    const departments = await this.db
+      .selectFrom('departments')
+      .select(['id', 'code', 'name'])
+      .where('semester_id', '=', semesterId)
+      .orderBy('code')
+      .execute();
+    const faculty = await coursesWithHierarchy(this.db)
+      .innerJoin('enrollments as e', (join) => join.onRef('e.course_id', '=', 'co.id').on('e.role', '=', 'faculty'))
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select(['u.id', 'u.full_name as fullName'])
+      .distinct()
+      .where('s.id', '=', semesterId)
+      .$if(within !== undefined, (query) =>
+        query.where((eb) =>
+          eb.or([
+            eb('d.id', '=', eb.fn.any(eb.val(within?.departmentIds ?? []))),
+            eb('p.id', '=', eb.fn.any(eb.val(within?.programIds ?? []))),
+          ]),
+        ),
+      )
+      .orderBy('u.full_name')
+      .orderBy('u.id')
+      .execute();
+    return { campus, departments, faculty };
   }
 
   questionnaireVersion(id: string, executor: Executor = this.db) {
@@ -314,6 +360,7 @@ export class PipelinesRepository {
       .leftJoin('campuses as c', 'c.id', 'ap.campus_id')
       .leftJoin('courses as co', 'co.id', 'ap.course_id')
       .leftJoin('questionnaire_versions as v', 'v.id', 'ap.questionnaire_version_id')
+      .leftJoin('users as cb', 'cb.id', 'ap.created_by')
       .selectAll('ap')
       .select([
         's.code as semesterCode',
@@ -328,6 +375,7 @@ export class PipelinesRepository {
         'c.name as campusName',
         'co.shortname as courseShortname',
         'v.version_number as questionnaireVersionNumber',
+        'cb.full_name as createdByName',
       ])
       .where('ap.id', '=', id)
       .executeTakeFirst();

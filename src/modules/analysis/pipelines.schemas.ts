@@ -35,6 +35,16 @@ export const listPipelinesQuery = z.object({
   questionnaireVersionId: z.uuid().optional(),
 });
 
+export const scopesQuery = z.object({ semesterId: z.uuid() });
+
+export const creatableScopes = z.array(
+  z.object({
+    scopeType,
+    scopeId: z.uuid(),
+    label: z.string().describe('the scope in words: "Faculty member Maria Santos", "Department CCS: …"'),
+  }),
+);
+
 const stageState = z.enum(['pending', 'processing', 'completed', 'failed', 'skipped']);
 
 export const pipelineView = z.object({
@@ -78,6 +88,7 @@ export const pipelineView = z.object({
   warnings: z.array(z.string()),
   errorMessage: z.string().nullable(),
   createdBy: z.uuid().nullable(),
+  createdByName: z.string().nullable().describe('the full name of the person who created it; null for the scheduler'),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
   completedAt: z.string().nullable(),

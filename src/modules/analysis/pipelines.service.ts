@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SETTINGS } from '../../common/core/tokens.js';
-import { conflict, forbidden, invalid, notFound } from '../../common/errors/domain-error.js';
+import { conflict, DomainError, forbidden, invalid, notFound } from '../../common/errors/domain-error.js';
 import { getLogger } from '../../common/logging/logger.js';
 import type { ScopeType, StageStates } from '../../db/schema.js';
 import { ENROLLMENTS_SYNCED_AT_KEY } from '../institution/institution-import.service.js';
@@ -132,6 +132,61 @@ export class PipelinesService {
       warnings,
     });
     return { pipeline: await this.view(await this.load(id), caller), created };
+  }
+
+  /**
+   * GET /analysis/scopes: each scope of the semester (its campus, departments, teaching faculty) that create
+   * would accept from the caller, found by running create's own scope rules on it (nothing is stored). A super
+   * admin may create any of them (they are the semester's own); a scoped caller's are checked one at a time, one
+   * connection at a time, among the faculty teaching within their reach.
+   */
+  async creatableScopes(caller: Caller, semesterId: string) {
+    const semester = await this.repository.semester(semesterId);
+    if (!semester) throw notFound('semester not found');
+    const scope = await this.scopes.resolve(caller.id, semester.id);
+    const { campus, departments, faculty } = await this.repository.scopeCandidates(
+      semester.id,
+      scope.unrestricted
+        ? undefined
+        : { departmentIds: [...scope.departmentIds, ...scope.campusDepartmentIds], programIds: scope.programIds },
+    );
+    const candidates = [
+      ...campus.map((row) => ({
+        scopeType: 'CAMPUS' as const,
+        scopeId: row.id,
+        label: `Campus ${row.code} (${row.name})`,
+      })),
+      ...departments.map((row) => ({
+        scopeType: 'DEPARTMENT' as const,
+        scopeId: row.id,
+        label: `Department ${row.code}${row.name ? `: ${row.name}` : ''}`,
+      })),
+      ...faculty.map((row) => ({
+        scopeType: 'FACULTY' as const,
+        scopeId: row.id,
+        label: `Faculty member ${row.fullName}`,
+      })),
+    ];
+    if (scope.unrestricted) return candidates;
+    const accepted = [];
+    for (const candidate of candidates) {
+      try {
+        const target = await this.target(caller, { semesterId, ...candidate }, semester, scope);
+        assertCreateScope(caller, target, scope);
+        // A chairperson's department pipeline covers their one program in it (create fills programId).
+        if (candidate.scopeType === 'DEPARTMENT' && target.programId) {
+          const program = await this.repository.program(target.programId);
+          accepted.push({
+            ...candidate,
+            label: `Program ${program?.code ?? ''} (department ${program?.departmentCode ?? ''})`,
+          });
+        } else accepted.push(candidate);
+      } catch (error) {
+        if (error instanceof DomainError && (error.kind === 'invalid' || error.kind === 'forbidden')) continue;
+        throw error;
+      }
+    }
+    return accepted;
   }
 
   /**
@@ -458,6 +513,7 @@ export class PipelinesService {
       warnings: pipeline.warnings,
       errorMessage: pipeline.error_message,
       createdBy: pipeline.created_by,
+      createdByName: pipeline.createdByName,
       createdAt: pipeline.created_at.toISOString(),
       confirmedAt: pipeline.confirmed_at?.toISOString() ?? null,
       completedAt: pipeline.completed_at?.toISOString() ?? null,

@@ -1,10 +1,11 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { AppShell } from './app-shell';
 import { HomeRedirect } from './home-redirect';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
+import { ForMenuPage } from './role-gate';
 
 // Each area loads when first opened, so signing in downloads only the shell.
 const OverviewPage = lazy(() =>
@@ -48,6 +49,9 @@ const ProvisioningPage = lazy(() =>
   import('../features/provisioning/provisioning-page').then((m) => ({ default: m.ProvisioningPage })),
 );
 
+/** A menu page, for the roles of its menu entry (`path`). */
+const gated = (path: string, page: ReactNode) => <ForMenuPage path={path}>{page}</ForMenuPage>;
+
 /** Every client route; the API serves index.html for each, so a reload keeps the page. */
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -59,22 +63,25 @@ export const router = createBrowserRouter([
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <HomeRedirect /> },
-          { path: 'overview', element: <OverviewPage /> },
-          { path: 'trends', element: <TrendsPage /> },
+          { path: 'overview', element: gated('/overview', <OverviewPage />) },
+          { path: 'trends', element: gated('/trends', <TrendsPage />) },
           { path: 'faculty/:facultyId', element: <FacultyReportPage /> },
-          { path: 'my-report', element: <MyReportPage /> },
-          { path: 'analysis', element: <RunAnalysisPage /> },
+          { path: 'my-report', element: gated('/my-report', <MyReportPage />) },
+          { path: 'analysis', element: gated('/analysis', <RunAnalysisPage />) },
           { path: 'analysis/:pipelineId', element: <PipelinePage /> },
-          { path: 'alerts', element: <AlertsPage /> },
-          { path: 'courses', element: <MyCoursesPage /> },
-          { path: 'courses/:courseId/evaluate/:facultyId', element: <EvaluatePage /> },
-          { path: 'questionnaires', element: <QuestionnairesPage /> },
-          { path: 'questionnaires/:questionnaireId', element: <QuestionnairePage /> },
-          { path: 'questionnaires/:questionnaireId/versions/:versionId', element: <DraftPage /> },
-          { path: 'ingestion', element: <IngestionPage /> },
-          { path: 'generator', element: <GeneratorPage /> },
-          { path: 'audit', element: <AuditPage /> },
-          { path: 'provisioning', element: <ProvisioningPage /> },
+          { path: 'alerts', element: gated('/alerts', <AlertsPage />) },
+          { path: 'courses', element: gated('/courses', <MyCoursesPage />) },
+          { path: 'courses/:courseId/evaluate/:facultyId', element: gated('/courses', <EvaluatePage />) },
+          { path: 'questionnaires', element: gated('/questionnaires', <QuestionnairesPage />) },
+          { path: 'questionnaires/:questionnaireId', element: gated('/questionnaires', <QuestionnairePage />) },
+          {
+            path: 'questionnaires/:questionnaireId/versions/:versionId',
+            element: gated('/questionnaires', <DraftPage />),
+          },
+          { path: 'ingestion', element: gated('/ingestion', <IngestionPage />) },
+          { path: 'generator', element: gated('/generator', <GeneratorPage />) },
+          { path: 'audit', element: gated('/audit', <AuditPage />) },
+          { path: 'provisioning', element: gated('/provisioning', <ProvisioningPage />) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

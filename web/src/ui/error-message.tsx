@@ -2,13 +2,30 @@ import { ApiError, messageOf } from '../api/api-error';
 
 /**
  * A refusal or failure as the API phrased it, with its validation details when no field shows them.
- * `role="alert"` so it is announced when it appears.
+ * `role="alert"` so it is announced when it appears. `fieldPaths`: the details the form shows beside their fields;
+ * they are not repeated here, and when every detail is beside its field this only points there.
  */
-export function ErrorMessage({ error, showDetails = true }: { error: unknown; showDetails?: boolean }) {
-  const details = showDetails && error instanceof ApiError ? error.details : [];
+export function ErrorMessage({
+  error,
+  showDetails = true,
+  fieldPaths = [],
+}: {
+  error: unknown;
+  showDetails?: boolean;
+  fieldPaths?: readonly string[];
+}) {
+  const all = error instanceof ApiError ? error.details : [];
+  const details = showDetails ? all.filter((detail) => !fieldPaths.includes(detail.path)) : [];
+  const allAtFields = all.length > 0 && all.every((detail) => fieldPaths.includes(detail.path));
   return (
     <div className="error" role="alert">
-      <p>{messageOf(error)}</p>
+      <p>
+        {allAtFields
+          ? all.length === 1
+            ? 'Correct the marked field.'
+            : 'Correct the marked fields.'
+          : messageOf(error)}
+      </p>
       {details.length > 0 && (
         <ul>
           {details.map((detail, index) => (

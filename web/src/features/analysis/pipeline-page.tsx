@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { ApiError } from '../../api/api-error';
@@ -12,27 +13,42 @@ import { RecommendationCards } from './recommendation-cards';
 
 const POLL_MS = 1000;
 
+/**
+ * The coverage figures as the API answers them. The evaluation count takes every form (the dean's and
+ * chairperson's classroom observations too), the response rate students' forms only: the labels say so, and the
+ * rate names its students so the two can be reconciled.
+ */
 function Coverage({ pipeline }: { pipeline: Pipeline }) {
   const { coverage } = pipeline;
+  const students = coverage.responseRate === null ? null : Math.round(coverage.responseRate * coverage.totalEnrolled);
   return (
-    <dl className="stats" aria-label="Coverage">
-      <div>
-        <dt>Enrolled students</dt>
-        <dd>{formatNumber(coverage.totalEnrolled)}</dd>
-      </div>
-      <div>
-        <dt>Evaluations</dt>
-        <dd>{formatNumber(coverage.submissionCount)}</dd>
-      </div>
-      <div>
-        <dt>Comments</dt>
-        <dd>{formatNumber(coverage.commentCount)}</dd>
-      </div>
-      <div>
-        <dt>Response rate</dt>
-        <dd>{formatPercent(coverage.responseRate)}</dd>
-      </div>
-    </dl>
+    <>
+      <dl className="stats" aria-label="Coverage">
+        <div>
+          <dt>Enrolled students</dt>
+          <dd>{formatNumber(coverage.totalEnrolled)}</dd>
+        </div>
+        <div>
+          <dt>Evaluations (all forms)</dt>
+          <dd>{formatNumber(coverage.submissionCount)}</dd>
+        </div>
+        <div>
+          <dt>Comments</dt>
+          <dd>{formatNumber(coverage.commentCount)}</dd>
+        </div>
+        <div>
+          <dt>Student response rate</dt>
+          <dd>
+            {formatPercent(coverage.responseRate)}
+            {students === null ? '' : ` (${formatNumber(students)} of ${counted(coverage.totalEnrolled, 'student')})`}
+          </dd>
+        </div>
+      </dl>
+      <p className="muted">
+        Evaluations count every form: students&apos; feedback and the classroom observations written by deans and
+        chairpersons. The response rate counts students&apos; feedback only.
+      </p>
+    </>
   );
 }
 
@@ -94,8 +110,17 @@ export function PipelinePage() {
           ? api.POST('/api/v1/analysis/pipelines/{id}/confirm', { params: { path: { id: pipelineId } } })
           : api.POST('/api/v1/analysis/pipelines/{id}/cancel', { params: { path: { id: pipelineId } } }),
       ),
-    onSuccess: (updated) => queryClient.setQueryData(['pipelines', pipelineId, 'status'], updated),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(['pipelines', pipelineId, 'status'], updated);
+      await queryClient.invalidateQueries({ queryKey: ['pipelines', 'recent'] });
+    },
   });
+
+  // Confirm and cancel take their button away: keyboard focus moves to the status line that replaces it.
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (act.isSuccess) statusLine.current?.focus();
+  }, [act.isSuccess, act.data]);
 
   const title = pipeline ? `Analysis of ${scopeName(pipeline)}` : 'Analysis';
   return (
@@ -137,7 +162,7 @@ export function PipelinePage() {
             </Section>
           ) : (
             <Section title="Progress">
-              <p role="status" aria-live="polite">
+              <p role="status" aria-live="polite" tabIndex={-1} ref={statusLine}>
                 {STATUS_NAMES[pipeline.status]}
                 {pipeline.completedAt ? ` at ${formatDateTime(pipeline.completedAt)}` : ''}.
               </p>

@@ -1,4 +1,4 @@
-import { humanize } from '../../ui/format';
+import { counted, humanize } from '../../ui/format';
 import { SentimentSplit } from '../analytics/sentiment-split';
 import type { Action } from './pipeline-types';
 
@@ -75,7 +75,7 @@ export function RecommendationCards({ actions }: { actions: Action[] }) {
                 source.type === 'topic' ? (
                   <li key={`${source.topicId}-${index}`}>
                     <p>
-                      <strong>Topic: {source.label}</strong> ({source.commentCount} comments)
+                      <strong>Topic: {source.label}</strong> ({counted(source.commentCount, 'comment')})
                     </p>
                     <SentimentSplit counts={source.sentimentBreakdown} />
                     {source.sampleQuotes && source.sampleQuotes.length > 0 ? (

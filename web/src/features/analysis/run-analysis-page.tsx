@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error';
@@ -10,33 +10,44 @@ import { Loading } from '../../ui/loading';
 import { Page, Section } from '../../ui/page';
 import { SemesterSelect } from '../../ui/semester-select';
 import { useScopeSemester } from '../analytics/use-scope-semester';
-import { hasAnyRole, useMe } from '../auth/use-me';
-import { STATUS_NAMES, scopeName } from './pipeline-types';
+import { STATUS_NAMES, scopeName, type Pipeline } from './pipeline-types';
 import { ScrollRegion } from '../../ui/scroll-region';
 
 type CreateBody = BodyOf<'/api/v1/analysis/pipelines', 'post'>;
 
+const GROUPS = [
+  { scopeType: 'CAMPUS', label: 'Campus' },
+  { scopeType: 'DEPARTMENT', label: 'Departments and programs' },
+  { scopeType: 'FACULTY', label: 'Faculty members' },
+] as const;
+
+/** Who started an analysis: the scheduler, or the person the service names. */
+function startedBy(pipeline: Pick<Pipeline, 'trigger' | 'createdByName'>): string {
+  if (pipeline.trigger === 'SCHEDULER') return 'Scheduler';
+  return pipeline.createdByName ?? 'A person no longer on record';
+}
+
 /** Start an analysis for a scope (create → confirmation → progress → recommendations), and the recent ones. */
 export function RunAnalysisPage() {
   const navigate = useNavigate();
-  const me = useMe();
+  const queryClient = useQueryClient();
   const { semesters, semesterId, setSemesterId } = useScopeSemester();
-  const [scope, setScope] = useState('auto');
-  const superAdmin = hasAnyRole(me.data, ['SUPER_ADMIN']);
-  const readsOverview = hasAnyRole(me.data, ['SUPER_ADMIN', 'DEAN']);
+  // '' until the person picks one: the first scope the service offers.
+  const [chosenScope, setScope] = useState('');
 
-  const departments = useQuery({
-    queryKey: ['filters', 'departments', semesterId],
-    queryFn: () =>
-      unwrap(api.GET('/api/v1/admin/filters/departments', { params: { query: { semesterId: semesterId ?? '' } } })),
-    enabled: superAdmin && semesterId !== undefined,
+  // The scopes the service would accept from this person in the semester (it runs create's own checks).
+  const scopes = useQuery({
+    queryKey: ['analysis', 'scopes', semesterId],
+    queryFn: () => unwrap(api.GET('/api/v1/analysis/scopes', { params: { query: { semesterId: semesterId ?? '' } } })),
+    enabled: semesterId !== undefined,
   });
-  const faculty = useQuery({
-    queryKey: ['analytics', 'overview', { semesterId: semesterId ?? '' }],
-    queryFn: () =>
-      unwrap(api.GET('/api/v1/analytics/overview', { params: { query: { semesterId: semesterId ?? '' } } })),
-    enabled: readsOverview && semesterId !== undefined,
-  });
+  const offered = scopes.data ?? [];
+  const scopeKey = (scope: { scopeType: string; scopeId: string }) => `${scope.scopeType}:${scope.scopeId}`;
+  const scope = offered.some((entry) => scopeKey(entry) === chosenScope)
+    ? chosenScope
+    : offered[0]
+      ? scopeKey(offered[0])
+      : '';
   const recent = useQuery({
     queryKey: ['pipelines', 'recent', semesterId],
     queryFn: () =>
@@ -45,16 +56,17 @@ export function RunAnalysisPage() {
   });
   const create = useMutation({
     mutationFn: (body: CreateBody) => unwrap(api.POST('/api/v1/analysis/pipelines', { body })),
-    onSuccess: (pipeline) => navigate(`/analysis/${pipeline.id}`),
+    onSuccess: async (pipeline) => {
+      await queryClient.invalidateQueries({ queryKey: ['pipelines', 'recent'] });
+      await navigate(`/analysis/${pipeline.id}`);
+    },
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!semesterId) return;
-    const [scopeType, scopeId] = scope.split(':') as [string, string | undefined];
-    create.mutate(
-      scopeType === 'FACULTY' || scopeType === 'DEPARTMENT' ? { semesterId, scopeType, scopeId } : { semesterId },
-    );
+    const chosen = offered.find((entry) => scopeKey(entry) === scope);
+    if (!semesterId || !chosen) return;
+    create.mutate({ semesterId, scopeType: chosen.scopeType, scopeId: chosen.scopeId });
   }
 
   const problems = (path: string) =>
@@ -74,7 +86,7 @@ export function RunAnalysisPage() {
               value={semesterId}
               onChange={(id) => {
                 setSemesterId(id);
-                setScope('auto');
+                setScope('');
               }}
             />
           )}
@@ -88,27 +100,27 @@ export function RunAnalysisPage() {
               aria-invalid={scopeProblems.length > 0 || undefined}
               aria-describedby={scopeProblems.length > 0 ? 'scope-error' : undefined}
             >
-              <option value="auto">
-                {superAdmin ? 'The whole campus of the semester' : 'My assigned scope (filled in by the service)'}
-              </option>
-              {(departments.data ?? []).map((department) => (
-                <option key={department.id} value={`DEPARTMENT:${department.id}`}>
-                  Department {department.code}
-                </option>
-              ))}
-              {(faculty.data?.faculty ?? [])
-                .toSorted((a, b) => a.facultyName.localeCompare(b.facultyName))
-                .map((row) => (
-                  <option key={`${row.facultyId}-${row.departmentCode ?? ''}`} value={`FACULTY:${row.facultyId}`}>
-                    Faculty member {row.facultyName}
-                  </option>
-                ))}
+              {GROUPS.map(({ scopeType, label }) => {
+                const entries = offered.filter((entry) => entry.scopeType === scopeType);
+                return entries.length === 0 ? null : (
+                  <optgroup key={scopeType} label={label}>
+                    {entries.map((entry) => (
+                      <option key={scopeKey(entry)} value={scopeKey(entry)}>
+                        {entry.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                );
+              })}
             </select>
             <FieldProblems id="scope-error" messages={scopeProblems} />
           </div>
+          {scopes.isPending && semesterId ? <Loading what="the scopes you may analyse" /> : null}
+          {scopes.isError ? <ErrorMessage error={scopes.error} /> : null}
+          {scopes.data?.length === 0 ? <p>You have no scope to analyse in this semester.</p> : null}
           {create.isError ? <ErrorMessage error={create.error} showDetails={!allShownAtFields} /> : null}
           <div>
-            <button type="submit" className="button button--primary" disabled={create.isPending || !semesterId}>
+            <button type="submit" className="button button--primary" disabled={create.isPending || !scope}>
               {create.isPending ? 'Checking coverage…' : 'Create analysis'}
             </button>
           </div>
@@ -139,7 +151,7 @@ export function RunAnalysisPage() {
                         <Link to={`/analysis/${pipeline.id}`}>{scopeName(pipeline)}</Link>
                       </th>
                       <td>{STATUS_NAMES[pipeline.status]}</td>
-                      <td>{pipeline.trigger === 'SCHEDULER' ? 'Scheduler' : 'A person'}</td>
+                      <td>{startedBy(pipeline)}</td>
                       <td>{formatDateTime(pipeline.createdAt)}</td>
                     </tr>
                   ))}

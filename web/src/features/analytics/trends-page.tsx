@@ -19,6 +19,8 @@ export function TrendsPage() {
   const [draft, setDraft] = useState({ minSemesters: '3', minR2: '0.5' });
   const [applied, setApplied] = useState(draft);
   const [direction, setDirection] = useState('');
+  // Checked here first: a value that is no number never reaches the API as `NaN`.
+  const [ownProblems, setOwnProblems] = useState<{ minSemesters?: string; minR2?: string }>({});
 
   const query = {
     ...(semesterId ? { semesterId } : {}),
@@ -33,8 +35,15 @@ export function TrendsPage() {
     retry: false,
   });
   // The API names a query parameter's problem by its place in the request: `query.minSemesters`.
-  const problems = (name: string) =>
-    (trends.error instanceof ApiError ? trends.error.at(`query.${name}`) : []).map((p) => p.message);
+  const problems = (name: 'minSemesters' | 'minR2') => {
+    const own = ownProblems[name];
+    if (own) return [own];
+    return (trends.error instanceof ApiError ? trends.error.at(`query.${name}`) : []).map((p) => p.message);
+  };
+  const allAtFields =
+    trends.error instanceof ApiError &&
+    trends.error.details.length > 0 &&
+    trends.error.details.every((detail) => ['query.minSemesters', 'query.minR2'].includes(detail.path));
   const rows = (trends.data?.faculty ?? []).filter((row) => direction === '' || row.trendDirection === direction);
   const counts = Object.keys(DIRECTION_NAMES).map(
     (key) => `${(trends.data?.faculty ?? []).filter((row) => row.trendDirection === key).length} ${key}`,
@@ -42,7 +51,16 @@ export function TrendsPage() {
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setApplied(draft);
+    const found = {
+      ...(draft.minSemesters.trim() && !/^\d+$/.test(draft.minSemesters.trim())
+        ? { minSemesters: 'Enter a whole number of semesters, such as 3.' }
+        : {}),
+      ...(draft.minR2.trim() && !Number.isFinite(Number(draft.minR2))
+        ? { minR2: 'Enter a number from 0 to 1, such as 0.5.' }
+        : {}),
+    };
+    setOwnProblems(found);
+    if (Object.keys(found).length === 0) setApplied(draft);
   }
 
   return (
@@ -94,7 +112,7 @@ export function TrendsPage() {
         </div>
       </form>
       {trends.isPending && semesterId !== undefined ? <Loading what="the trends" /> : null}
-      {trends.isError ? <ErrorMessage error={trends.error} showDetails={false} /> : null}
+      {trends.isError && !allAtFields ? <ErrorMessage error={trends.error} showDetails={false} /> : null}
       {trends.data && (
         <Section title="Faculty trends">
           <p className="muted">

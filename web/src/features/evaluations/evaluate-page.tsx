@@ -55,7 +55,7 @@ export function EvaluatePage() {
 
   if (submit.isSuccess)
     return (
-      <Page title="Thank you!">
+      <Page title="Thank you!" focusHeading>
         <p role="status">
           Your evaluation of {teacher?.fullName ?? 'your teacher'} in {enrollment?.course.fullname ?? 'the course'} has
           been received.

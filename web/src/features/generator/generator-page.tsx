@@ -170,7 +170,9 @@ export function GeneratorPage() {
             </p>
           )}
           {status.isError ? <ErrorMessage error={status.error} /> : null}
-          {preview.isError ? <ErrorMessage error={preview.error} /> : null}
+          {preview.isError ? (
+            <ErrorMessage error={preview.error} fieldPaths={['count', 'seed', 'commentRatio']} />
+          ) : null}
           <div>
             <button type="submit" className="button" disabled={!ready || preview.isPending}>
               Preview rows

@@ -133,7 +133,7 @@ export function IngestionPage() {
               <input id="ingest-sheet" value={sheetName} onChange={(event) => setSheetName(event.target.value)} />
             </div>
           </div>
-          {ingest.isError ? <ErrorMessage error={ingest.error} /> : null}
+          {ingest.isError ? <ErrorMessage error={ingest.error} fieldPaths={['file', 'delimiter']} /> : null}
           <div className="actions">
             <button type="submit" className="button" disabled={ingest.isPending || !chosenVersion}>
               Dry run

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { api, unwrap } from '../../api/client';
@@ -18,6 +19,12 @@ export function DraftPage() {
   const [schema, setSchema] = useState<QuestionnaireSchema | null>(null);
   const [dirty, setDirty] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const [confirmPublish, setConfirmPublish] = useState(false);
+  // Where keyboard focus goes when the button that had it gives way: the refusal, the confirmation, the outcome.
+  const refusal = useRef<HTMLDivElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const publishButton = useRef<HTMLButtonElement>(null);
+  const outcome = useRef<HTMLParagraphElement>(null);
   const version = useQuery({
     queryKey: ['questionnaires', 'versions', versionId],
     queryFn: () => unwrap(api.GET('/api/v1/questionnaires/versions/{versionId}', { params: { path: { versionId } } })),
@@ -47,9 +54,19 @@ export function DraftPage() {
     onSuccess: async (published) => {
       queryClient.setQueryData(['questionnaires', 'versions', versionId], published);
       await queryClient.invalidateQueries({ queryKey: ['questionnaires'] });
+      setConfirmPublish(false);
       setDone(`Version ${published.versionNumber} is published and accepts submissions.`);
     },
   });
+  useEffect(() => {
+    if (save.isError) refusal.current?.focus();
+  }, [save.isError, save.error]);
+  useEffect(() => {
+    if (confirmPublish) confirmButton.current?.focus();
+  }, [confirmPublish]);
+  useEffect(() => {
+    if (publish.isSuccess) outcome.current?.focus();
+  }, [publish.isSuccess]);
 
   const edit = (mutate: (draft: QuestionnaireSchema) => void) => {
     if (!current) return;
@@ -75,7 +92,7 @@ export function DraftPage() {
         <p className="notice">Only a draft can be edited; this version is {version.data.status}.</p>
       )}
       {save.isError ? (
-        <div className="error" role="alert">
+        <div className="error" role="alert" id="draft-refusal" tabIndex={-1} ref={refusal}>
           <p>The service refused the draft: {save.error.message}</p>
           {problems && problems.details.length > 0 && (
             <p>
@@ -87,7 +104,7 @@ export function DraftPage() {
       ) : null}
       {publish.isError ? <ErrorMessage error={publish.error} /> : null}
       {done && (
-        <p className="success" role="status">
+        <p className="success" role="status" tabIndex={-1} ref={outcome}>
           {done}
         </p>
       )}
@@ -112,23 +129,60 @@ export function DraftPage() {
               <button type="submit" className="button button--primary" disabled={save.isPending}>
                 {save.isPending ? 'Saving…' : 'Save draft'}
               </button>
-              <button
-                type="button"
-                className="button"
-                disabled={dirty || publish.isPending}
-                aria-describedby={dirty ? 'publish-hint' : undefined}
-                onClick={() => {
-                  setDone(null);
-                  publish.mutate();
-                }}
-              >
-                Publish this version
-              </button>
+              {!(confirmPublish && !dirty) && (
+                <button
+                  ref={publishButton}
+                  type="button"
+                  className="button"
+                  disabled={dirty || publish.isPending}
+                  aria-describedby={dirty ? 'publish-hint' : undefined}
+                  onClick={() => {
+                    setDone(null);
+                    setConfirmPublish(true);
+                  }}
+                >
+                  Publish this version…
+                </button>
+              )}
+              {save.isError && (
+                <span className="field__error">
+                  Not saved. <a href="#draft-refusal">What the service refused</a>
+                </span>
+              )}
               {dirty && (
                 <span id="publish-hint" className="muted">
                   Save your changes before publishing.
                 </span>
               )}
+            </div>
+          )}
+          {isDraft && confirmPublish && !dirty && version.data && (
+            <div className="notice" role="group" aria-label="Confirm publishing">
+              <p>
+                Publishing is final: version {version.data.versionNumber} becomes the active version, replaces the
+                current one for every new evaluation and for bulk ingestion, and can no longer be edited.
+              </p>
+              <div className="actions">
+                <button
+                  ref={confirmButton}
+                  type="button"
+                  className="button button--primary"
+                  disabled={publish.isPending}
+                  onClick={() => publish.mutate()}
+                >
+                  Yes, publish version {version.data.versionNumber}
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    flushSync(() => setConfirmPublish(false));
+                    publishButton.current?.focus();
+                  }}
+                >
+                  Keep it as a draft
+                </button>
+              </div>
             </div>
           )}
         </form>

@@ -2,6 +2,7 @@ import type { ChartConfiguration } from 'chart.js';
 import { useMemo } from 'react';
 import type { ResponseOf } from '../../api/types';
 import { ChartFigure, COLORS } from '../../ui/chart-figure';
+import { counted } from '../../ui/format';
 
 type Dimension = ResponseOf<'/api/v1/analytics/faculty/{facultyId}/report', 'get'>['dimensions'][number];
 
@@ -34,7 +35,7 @@ export function DimensionChart({ dimensions }: { dimensions: Dimension[] }) {
   const text = `Average rating per dimension: ${dimensions
     .map(
       (dimension) =>
-        `${dimension.displayName} ${dimension.average.toFixed(2)} (${dimension.interpretation}, ${dimension.responseCount} answers)`,
+        `${dimension.displayName} ${dimension.average.toFixed(2)} (${dimension.interpretation}, ${counted(dimension.responseCount, 'answer')})`,
     )
     .join('; ')}.`;
   return (

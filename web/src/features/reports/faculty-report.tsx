@@ -15,6 +15,19 @@ import { QuestionDistributions } from './question-distributions';
 import { ThemesList } from './themes-list';
 import { useReportSemester } from './use-report-semester';
 
+const STUDENT_QUESTIONNAIRE_TYPE = 'FACULTY_FEEDBACK';
+
+/**
+ * The caution under ratings that rest on few voices (the API's lowResponse). Students answer the feedback form;
+ * the classroom observations are written by deans and chairpersons, so their caution does not speak of students.
+ */
+function fewVoices(questionnaireTypeCode: string, submissionCount: number): string {
+  if (questionnaireTypeCode === STUDENT_QUESTIONNAIRE_TYPE)
+    return 'Few students responded: read the figures with care.';
+  if (submissionCount === 0) return 'No evaluations yet.';
+  return 'These evaluations are written by deans and chairpersons, and there are few of them: read the figures with care.';
+}
+
 /**
  * A faculty member's report for a semester: composite rating, then one questionnaire type's dimensions,
  * answers, themes and comments, the PDF, and the latest recommendations. What a reader may see is the API's
@@ -138,7 +151,10 @@ export function FacultyReport({ facultyId, self }: { facultyId: string; self: bo
                   {report.data.responseRate !== null
                     ? `; response rate ${formatPercent(report.data.responseRate)} of ${report.data.enrolledCount} enrolled`
                     : ''}
-                  .{report.data.lowResponse ? ' Few students responded: read the figures with care.' : ''}
+                  .
+                  {report.data.lowResponse
+                    ? ` ${fewVoices(report.data.questionnaireType.code, report.data.overall.submissionCount)}`
+                    : ''}
                 </p>
                 {report.data.dimensions.length > 0 ? (
                   <DimensionChart dimensions={report.data.dimensions} />

@@ -1,5 +1,5 @@
 import type { ResponseOf } from '../../api/types';
-import { formatNumber } from '../../ui/format';
+import { counted, formatNumber } from '../../ui/format';
 import { ScrollRegion } from '../../ui/scroll-region';
 
 type Section = ResponseOf<'/api/v1/analytics/faculty/{facultyId}/report', 'get'>['sections'][number];
@@ -56,7 +56,7 @@ export function QuestionDistributions({ sections }: { sections: Section[] }) {
             <caption>
               {section.path.length > 0 ? `${section.path.join(' › ')} › ` : ''}
               {section.title} (weight {formatNumber(section.weight)}, rating {formatNumber(section.rating)},{' '}
-              {section.responseCount} responses)
+              {counted(section.responseCount, 'response')})
             </caption>
             <thead>
               <tr>

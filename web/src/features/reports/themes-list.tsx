@@ -1,4 +1,5 @@
 import type { ResponseOf } from '../../api/types';
+import { counted } from '../../ui/format';
 import { SentimentSplit } from '../analytics/sentiment-split';
 
 type Summary = ResponseOf<'/api/v1/analytics/faculty/{facultyId}/qualitative-summary', 'get'>;
@@ -13,7 +14,7 @@ export function ThemesList({ summary }: { summary: Summary }) {
         {summary.themes.map((theme) => (
           <li key={theme.themeId} className="card">
             <h3>{theme.label}</h3>
-            <p className="muted">{theme.count} comments</p>
+            <p className="muted">{counted(theme.count, 'comment')}</p>
             <SentimentSplit counts={theme.sentimentSplit} />
             {theme.sampleQuotes && theme.sampleQuotes.length > 0 && (
               <ul className="quotes" aria-label={`Sample quotes about ${theme.label}`}>
