@@ -4,6 +4,7 @@ import { Migrator } from 'kysely/migration';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/common/database/database.js';
 import { migrations } from '../../src/db/migrations/index.js';
+import { coursesWithHierarchy } from '../../src/modules/institution/course-hierarchy.js';
 import { createTestDatabase, setupApi, SUPER_ADMIN } from '../support/test-context.js';
 
 const { client, database } = await setupApi();
@@ -316,12 +317,7 @@ describe('institution import', () => {
       },
     ]);
     expect(await status()).toEqual(before);
-    const place = await database.db
-      .selectFrom('courses as co')
-      .innerJoin('programs as p', 'p.id', 'co.program_id')
-      .innerJoin('departments as d', 'd.id', 'p.department_id')
-      .innerJoin('semesters as s', 's.id', 'd.semester_id')
-      .innerJoin('campuses as c', 'c.id', 's.campus_id')
+    const place = await coursesWithHierarchy(database.db)
       .select(['co.fullname', 'c.code as campus', 's.code as semester'])
       .where('co.shortname', '=', 'IT101-S12526')
       .executeTakeFirstOrThrow();
