@@ -7,16 +7,19 @@ import {
 } from '../contracts/float32-frame.js';
 import {
   embeddingRequestSchema,
+  screenRequestSchema,
   sentimentRequestSchema,
   topicFrameRequestSchema,
   topicRequestSchema,
   type TopicRequest,
   type EmbeddingCompletedOutput,
   type SentimentCompletedOutput,
+  type ScreenCompletedOutput,
   type TopicCompletedOutput,
   type WorkerKind,
 } from '../contracts/worker-contracts.js';
 import { EMBEDDING_DIMENSIONS, EMBEDDING_MODEL, embedText } from '../engine/embeddings/index.js';
+import { SCREEN_ENGINE_VERSION, screenComment } from '../engine/screen/index.js';
 import { loadSentimentScorer } from '../engine/sentiment/load-lexicon.js';
 import { TopicModelInputError, buildTopicModel } from '../engine/topics/index.js';
 import type { TopicDocument } from '../engine/contracts.js';
@@ -34,8 +37,11 @@ import { completed, failed } from './responses.js';
  * time: type-only imports here and in what it imports are marked `type` (see engine-thread.ts).
  */
 
+/** The §8 contracts, and `/screen` (conventions §11), which the local engine alone answers. */
+export type LocalJobKind = WorkerKind | 'screen';
+
 export interface LocalJob {
-  kind: WorkerKind;
+  kind: LocalJobKind;
   /**
    * The request body as received: bytes of JSON, or of a float32 frame (`frame`). Moved to the thread that runs
    * the job: do not reuse it.
@@ -78,6 +84,19 @@ function sentiment(body: unknown, version: string): JobAnswer {
   const results = items.map((item) => ({ submissionId: item.submissionId, ...scoreSentiment(item.text) }));
   const output = completed(jobId, version, { results, engine: { source: 'local' as const } });
   return answer(200, output satisfies { output: SentimentCompletedOutput });
+}
+
+/** `/screen`: each comment's flags (conventions §11), an empty list when nothing applies. */
+function screen(body: unknown, version: string): JobAnswer {
+  const parsed = parseEnvelope(screenRequestSchema, body);
+  if (!parsed.ok) return answer(200, failed(parsed.jobId, version, parsed.error));
+  const { jobId, items } = parsed.request.input;
+  const results = items.map((item) => ({
+    submissionId: item.submissionId,
+    flags: screenComment(item.text).map(({ category, score }) => ({ category, score })),
+  }));
+  const output = completed(jobId, version, { results, engine: { source: 'local' as const } });
+  return answer(200, output satisfies { output: ScreenCompletedOutput });
 }
 
 function embeddings(body: unknown, version: string, job: LocalJob): JobAnswer {
@@ -194,10 +213,11 @@ function modelTopics(
   return answer(200, output satisfies { output: TopicCompletedOutput });
 }
 
-const HANDLERS: Record<WorkerKind, (body: unknown, version: string, job: LocalJob) => JobAnswer> = {
+const HANDLERS: Record<LocalJobKind, (body: unknown, version: string, job: LocalJob) => JobAnswer> = {
   sentiment,
   embeddings,
   topics,
+  screen,
 };
 
 function internalError(error: unknown, jobId: string | null, version: string): JobAnswer {
@@ -210,7 +230,8 @@ function internalError(error: unknown, jobId: string | null, version: string): J
 }
 
 export function runLocalJob(job: LocalJob): JobAnswer {
-  const version = job.versionOverride ?? LOCAL_ENGINE_VERSIONS[job.kind];
+  const version =
+    job.versionOverride ?? (job.kind === 'screen' ? SCREEN_ENGINE_VERSION : LOCAL_ENGINE_VERSIONS[job.kind]);
   if (job.frame) {
     if (job.kind !== 'topics') return answer(415, failed(null, version, `${job.kind} requests are JSON only`));
     try {

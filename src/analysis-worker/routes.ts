@@ -20,12 +20,13 @@ import {
 } from '../contracts/float32-frame.js';
 import type { ProcessLifecycle } from '../common/process/lifecycle.js';
 import type { SentimentScores } from '../engine/contracts.js';
+import { SCREEN_ENGINE_VERSION } from '../engine/screen/index.js';
 import type { EngineResult, LanguageModelProvider } from '../llm/index.js';
 import { LOCAL_ENGINE_VERSION, LOCAL_ENGINE_VERSIONS } from './engine-versions.js';
 import { INVALID_JSON_MESSAGE, parseEnvelope, readJson } from './envelopes.js';
 import type { EmbeddingCache } from './embedding-cache.js';
 import type { JobRunner } from './job-runner.js';
-import type { LocalJob } from './local-jobs.js';
+import type { LocalJob, LocalJobKind } from './local-jobs.js';
 import { completed, engineInfo, failed } from './responses.js';
 
 export interface RouteContext {
@@ -81,7 +82,9 @@ function healthBody(context: RouteContext, service?: WorkerKind) {
     status: 'ok' as const,
     ...(service ? { service } : {}),
     version: versionFor(context, service),
-    ...(service ? {} : { versions: context.stepVersions }),
+    ...(service
+      ? {}
+      : { versions: { ...context.stepVersions, screen: context.versionOverride ?? SCREEN_ENGINE_VERSION } }),
     languageModel: context.provider.usesModel ? 'configured' : 'local engine only',
     accepts: ACCEPTED_MEDIA_TYPES,
   };
@@ -127,9 +130,9 @@ function sendEmbeddingFrame(
 }
 
 /** A whole request answered by the local engine, inline or in an engine thread (job-runner.ts). */
-async function runLocally(
+export async function runLocally(
   context: RouteContext,
-  kind: WorkerKind,
+  kind: LocalJobKind,
   request: FastifyRequest,
   reply: FastifyReply,
   extra: Pick<LocalJob, 'frame' | 'answerFrame' | 'vectorRuns'> = {},

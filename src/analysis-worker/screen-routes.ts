@@ -1,32 +1,28 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { screenRequestSchema, type ScreenCompletedOutput } from '../contracts/worker-contracts.js';
-import { SCREEN_ENGINE_VERSION, screenComment } from '../engine/screen/index.js';
-import { INVALID_JSON_MESSAGE, parseEnvelope, readJson } from './envelopes.js';
-import { completed, failed } from './responses.js';
+import type { FastifyInstance } from 'fastify';
+import { FRAME_MEDIA_TYPE, isFrameType } from '../contracts/float32-frame.js';
+import { SCREEN_ENGINE_VERSION } from '../engine/screen/index.js';
+import { failed } from './responses.js';
+import { runLocally, type RouteContext } from './routes.js';
 
 /**
- * `/screen` (conventions §11): the comment screen under the §8 envelope. Always the local engine, inline: a
- * comment is screened in well under a millisecond, so even a large batch costs less than handing it to a thread.
+ * `/screen` (conventions §11): the comment screen under the §8 envelope, always the local engine. Like the other
+ * contracts, a request is answered whole by the job runner: inline when small, in an engine thread when large, so
+ * that a batch of thousands of comments (about 0.25 ms each) never holds the event loop that answers `/health`
+ * and the other calls, and a worker whose threads are all busy answers 503 with Retry-After.
  */
-
-function rawBody(request: FastifyRequest): Uint8Array {
-  return request.body instanceof Uint8Array ? request.body : new Uint8Array();
-}
-
-export function registerScreenRoutes(app: FastifyInstance, versionOverride: string | undefined): void {
-  const version = versionOverride ?? SCREEN_ENGINE_VERSION;
-  app.get('/screen/health', async () => ({ status: 'ok' as const, service: 'screen', version }));
+export function registerScreenRoutes(app: FastifyInstance, context: RouteContext): void {
+  const version = context.versionOverride ?? SCREEN_ENGINE_VERSION;
+  app.get('/screen/health', async () => ({
+    status: 'ok' as const,
+    service: 'screen',
+    version,
+    accepts: ['application/json'],
+  }));
   app.post('/screen/runsync', async (request, reply) => {
-    const json = readJson(rawBody(request));
-    if (!json.ok) return reply.code(400).send(failed(null, version, INVALID_JSON_MESSAGE));
-    const parsed = parseEnvelope(screenRequestSchema, json.value);
-    if (!parsed.ok) return failed(parsed.jobId, version, parsed.error);
-    const { jobId, items } = parsed.request.input;
-    const results = items.map((item) => ({
-      submissionId: item.submissionId,
-      flags: screenComment(item.text).map(({ category, score }) => ({ category, score })),
-    }));
-    const answer = completed(jobId, version, { results, engine: { source: 'local' as const } });
-    return answer satisfies { output: ScreenCompletedOutput };
+    if (isFrameType(request.headers['content-type']))
+      return reply
+        .code(415)
+        .send(failed(null, version, `screen requests are application/json only, not ${FRAME_MEDIA_TYPE}`));
+    return runLocally(context, 'screen', request, reply);
   });
 }

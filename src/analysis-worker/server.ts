@@ -167,7 +167,7 @@ export async function createAnalysisWorker(options: AnalysisWorkerOptions): Prom
   registerSentimentRoutes(app, context);
   registerEmbeddingRoutes(app, context);
   registerTopicRoutes(app, context);
-  registerScreenRoutes(app, context.versionOverride);
+  registerScreenRoutes(app, context);
   await app.ready();
   return app;
 }

@@ -69,6 +69,11 @@ describe('POST /screen/runsync', () => {
     expect(refused.status).toBe(401);
     const health = await fetch(`${worker.url}/screen/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', service: 'screen', version: SCREEN_ENGINE_VERSION });
+    expect(await health.json()).toEqual({
+      status: 'ok',
+      service: 'screen',
+      version: SCREEN_ENGINE_VERSION,
+      accepts: ['application/json'],
+    });
   });
 });
