@@ -105,6 +105,9 @@ describe('the Alerts page in a browser', () => {
       await poll(() => article.count()).toBe(1);
       expect(await article.getByRole('heading', { name: 'Abuse · Maria Santos' }).count()).toBe(1);
       expect(await article.getByText('IT101-S12526', { exact: true }).count()).toBe(1);
+      // The alert's score is the screen's confidence, said so, as a percentage.
+      expect(await article.getByText(/^Screen confidence \d{1,3}%$/).count()).toBe(1);
+      expect(await article.getByText(/^Score /).count()).toBe(0);
       expect(
         await article
           .getByRole('list', { name: 'History' })

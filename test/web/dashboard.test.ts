@@ -4,7 +4,16 @@ import { AnalyticsViewsRepository } from '../../src/modules/analytics/views.repo
 import { startSimulator } from '../support/lms.js';
 import { seedDemoStack, startPipelineStack, waitForStatus } from '../support/pipeline-stack.js';
 import { SUPER_ADMIN } from '../support/test-context.js';
-import { checkPage, expectNoBrowserProblems, launchBrowser, openContext, PHONE, poll, signIn } from './browser.js';
+import {
+  checkPage,
+  DESKTOP,
+  expectNoBrowserProblems,
+  launchBrowser,
+  openContext,
+  PHONE,
+  poll,
+  signIn,
+} from './browser.js';
 
 /**
  * Each role's main path through the dashboard in Chromium, against the real API, job workers, analysis worker,
@@ -56,7 +65,31 @@ describe('the dashboard in a browser', () => {
         const rows = (await table.getByRole('row').all()).slice(1);
         return Promise.all(rows.map(async (row) => Number(await row.getByRole('cell').nth(1).textContent())));
       };
-      const scoreHeader = table.getByRole('columnheader', { name: 'Score', exact: true });
+      const scoreHeader = table.getByRole('columnheader', { name: 'Score (all forms)', exact: true });
+      // The score says what it averages: every form, the observations included (a report shows each on its own).
+      const scoreNote = await scoreHeader.getByRole('button').getAttribute('aria-describedby');
+      expect(await page.locator(`#${scoreNote}`).textContent()).toMatch(
+        /every evaluation form .*students' feedback and the dean's and chairperson's observations/,
+      );
+      // What the API answers for this semester decides what the table may leave out or must explain.
+      const deanToken = await client.login('dean.ccs', DEMO_PASSWORD);
+      const overviewAnswer = await client.get(`/api/v1/analytics/overview?semesterId=${semester.id}`, deanToken);
+      const attentionAnswer = await client.get(`/api/v1/analytics/attention?semesterId=${semester.id}`, deanToken);
+      const noPositiveChange = (overviewAnswer.body.faculty as Array<{ sentimentDelta: number | null }>).every(
+        (row) => row.sentimentDelta === null,
+      );
+      // A change column empty in every row is left out, and the page says why.
+      expect(await table.getByRole('columnheader', { name: 'Positive change' }).count()).toBe(noPositiveChange ? 0 : 1);
+      expect(await page.getByText(/^Positive change is not shown: /).count()).toBe(noPositiveChange ? 1 : 0);
+      // A declining trend says, where it shows, that it is the fitted line across all semesters, with its figures.
+      const declining = (attentionAnswer.body.faculty as Array<{ flags: string[] }>).filter((row) =>
+        row.flags.includes('declining_trend'),
+      ).length;
+      expect(
+        await table
+          .getByText(/^Across all semesters: .*[−+]\d+\.\d\d .*points per semester over \d+ semesters \(fit \d\.\d\d\)/)
+          .count(),
+      ).toBe(declining);
       expect(await scoreHeader.getAttribute('aria-sort')).toBe('descending');
       const descending = await scores();
       expect(descending).toEqual(descending.toSorted((a, b) => b - a));
@@ -66,7 +99,13 @@ describe('the dashboard in a browser', () => {
       await page.getByLabel('Find faculty member').fill('liza');
       await poll(() => table.getByRole('row').count()).toBe(2);
       await poll(() => page.getByText('Showing 1 of 1 faculty members (filtered from 3).').count()).toBe(1);
-      await page.getByLabel('Find faculty member').fill('');
+      // A search that matches nobody says so, in place of an empty table, and offers to clear it.
+      await page.getByLabel('Find faculty member').fill('zzz');
+      await poll(() => page.getByText('None of the 3 faculty members of this semester matches “zzz”.').count()).toBe(1);
+      expect(await table.count()).toBe(0);
+      await page.getByRole('button', { name: 'Clear the search and the attention filter' }).click();
+      await poll(() => table.getByRole('row').count()).toBe(4);
+      expect(await page.getByLabel('Find faculty member').inputValue()).toBe('');
       // One program chosen, the others stay on offer (the list is the semester's, not the filtered rows').
       const program = page.getByLabel('Program', { exact: true });
       const offered = async () =>
@@ -76,6 +115,28 @@ describe('the dashboard in a browser', () => {
       await program.selectOption(allPrograms[0] ?? '');
       await poll(() => table.getByRole('row').count()).toBeLessThan(4);
       expect(await offered()).toEqual(allPrograms);
+      await program.selectOption('');
+      await poll(() => table.getByRole('row').count()).toBe(4);
+
+      // The filters and the sort live in the address: Back from a report brings them back.
+      await program.selectOption(allPrograms[0] ?? '');
+      await page.getByLabel('Attention').selectOption('');
+      await page.getByLabel('Find faculty member').fill('a');
+      const nameHeader = table.getByRole('columnheader', { name: 'Faculty member' });
+      await nameHeader.getByRole('button').click();
+      await poll(() => nameHeader.getAttribute('aria-sort')).toBe('ascending');
+      await poll(() => new URL(page.url()).searchParams.get('q')).toBe('a');
+      const address = new URL(page.url());
+      expect(address.searchParams.get('program')).toBe(allPrograms[0]);
+      expect(address.searchParams.get('sort')).toBe('facultyName');
+      const firstName = await table.getByRole('row').nth(1).getByRole('link').textContent();
+      await table.getByRole('link', { name: firstName ?? '' }).click();
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Evaluation report: ${firstName}`);
+      await page.goBack();
+      await poll(() => program.inputValue()).toBe(allPrograms[0]);
+      expect(await page.getByLabel('Find faculty member').inputValue()).toBe('a');
+      await poll(() => nameHeader.getAttribute('aria-sort')).toBe('ascending');
+      await page.getByLabel('Find faculty member').fill('');
       await program.selectOption('');
       await poll(() => table.getByRole('row').count()).toBe(4);
 
@@ -139,6 +200,18 @@ describe('the dashboard in a browser', () => {
           .count(),
       ).toBeGreaterThan(1);
       await checkPage(page, 'dean-trends', 'Score trends');
+      // The figures read as the overview's: two decimals, a real minus sign, the fit beside each slope; and the page
+      // says where the trends end, whatever semester is chosen.
+      const trendsTable = page.getByRole('table', { name: /steepest decline first/ });
+      const slopes = await trendsTable.getByRole('row').nth(1).getByRole('cell').nth(4).textContent();
+      expect(slopes).toMatch(/^(?:[−+]\d+\.\d\d|0\.00) \((?:\d\.\d\d|—)\)$/);
+      expect(await trendsTable.getByText(/(?:^|\s)-\d/).count()).toBe(0);
+      expect(
+        await trendsTable
+          .getByRole('columnheader', { name: /per semester, in (?:percentage )?points \(fit\)$/ })
+          .count(),
+      ).toBe(2);
+      await poll(() => page.getByText(/^These trends run to .*\(S12526, MAIN\)/).count()).toBe(1);
       // A value that is no number is refused by the form, once, and never sent as NaN.
       const sentNaN: string[] = [];
       page.on('request', (request) => {
@@ -190,7 +263,9 @@ describe('the dashboard in a browser', () => {
         90_000,
       ).toBeGreaterThanOrEqual(3);
       const stages = page.getByRole('list', { name: 'Stages' });
-      expect(await stages.getByText('completed', { exact: true }).count()).toBe(6);
+      // Stage states in words, not the API's codes.
+      expect(await stages.getByText('Done', { exact: true }).count()).toBe(6);
+      expect(await stages.getByText(/^(?:pending|processing|completed)$/).count()).toBe(0);
       const firstCard = page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first();
       expect(await firstCard.getByText(/^(Strength|Improvement)$/).count()).toBe(1);
       expect(await firstCard.getByText(/priority$/).count()).toBe(1);
@@ -212,6 +287,12 @@ describe('the dashboard in a browser', () => {
         page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trends' }).isVisible(),
       ).toBe(true);
       await checkPage(page, 'dean-overview-390', 'Faculty overview');
+      await page.goto('/trends');
+      await poll(() => page.getByText(/^These trends run to /).count()).toBe(1);
+      await checkPage(page, 'dean-trends-390', 'Score trends');
+      await page.goto('/overview');
+      await poll(() => table.getByRole('row').count()).toBe(4);
+      await page.getByRole('button', { name: 'Menu' }).click();
       // Escape closes the menu and gives focus back to its button.
       await page.keyboard.press('Escape');
       await poll(() => page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
@@ -277,6 +358,18 @@ describe('the dashboard in a browser', () => {
       expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).count()).toBe(
         0,
       );
+      // An address whose id cannot be one has no page: the app's not-found page, not the API's validation refusal.
+      const askedWithBadId: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('not-a-uuid')) askedWithBadId.push(request.url());
+      });
+      for (const address of ['/faculty/not-a-uuid', '/analysis/not-a-uuid']) {
+        await page.goto(address);
+        await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+        expect(await page.getByText(/validation failed|Invalid UUID/).count()).toBe(0);
+      }
+      await checkPage(page, 'faculty-bad-id', 'Page not found');
+      expect(askedWithBadId.filter((url) => url.includes('/api/'))).toEqual([]);
       expectNoBrowserProblems(visit);
       await visit.context.close();
     },
@@ -433,6 +526,10 @@ describe('the dashboard in a browser', () => {
       await menu.getByRole('link', { name: 'Questionnaires' }).click();
       await poll(() => page.getByRole('link', { name: 'Student Feedback on Teaching' }).count()).toBe(1);
       await checkPage(page, 'admin-questionnaires', 'Questionnaires');
+      // Types and statuses in words: the API's names and plain statuses, not its codes.
+      const questionnaireList = page.getByRole('table', { name: 'Questionnaires, newest first' });
+      await poll(() => questionnaireList.getByText('Faculty Feedback', { exact: true }).count()).toBeGreaterThan(0);
+      expect(await questionnaireList.getByText(/^[A-Z]+(?:_[A-Z]+)*$/).count()).toBe(0);
 
       // The API's validation, next to the field it is about.
       await page.getByLabel('Type').selectOption('FACULTY_OUT_OF_CLASSROOM');
@@ -445,6 +542,7 @@ describe('the dashboard in a browser', () => {
       await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
         'Questionnaire: Laboratory Supervision',
       );
+      await poll(() => page.getByText('Faculty Out-of-Classroom Evaluation · Draft', { exact: true }).count()).toBe(1);
       await page.getByRole('button', { name: 'New empty draft' }).click();
       await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
         'Edit draft 1: Laboratory Supervision',
@@ -454,6 +552,10 @@ describe('the dashboard in a browser', () => {
       await section.getByLabel('Section title').fill('Supervision');
       await section.getByLabel(/^Weight/).fill('90');
       await section.getByLabel('Question text').fill('Checks on every group during the laboratory session');
+      // A second question, left without text and given the first one's id.
+      await section.getByRole('button', { name: 'Add question to Section 1' }).click();
+      const secondQuestion = section.getByRole('group', { name: /^Question 2:/ });
+      await secondQuestion.getByLabel('Question id').fill('q1');
       await page.getByRole('button', { name: 'Save draft' }).click();
       await poll(() => page.getByRole('alert').filter({ hasText: 'The service refused the draft' }).count()).toBe(1);
       // Focus moves to the refusal (the button stays where it was), and the button says it was not saved.
@@ -465,7 +567,29 @@ describe('the dashboard in a browser', () => {
         .getByRole('group', { name: 'Sections' })
         .getByText(/sum to 90; they must sum to exactly 100/);
       await poll(() => sectionsProblem.count()).toBe(1);
+      // The problems read with the editor's labels, in the summary and beside their fields, never as schema paths
+      // or zod's wording.
+      const refusal = page.getByRole('alert').filter({ hasText: 'The service refused the draft' });
+      for (const line of [
+        'Section Supervision › Question 2 › Question id: the id q1 is already used by Section Supervision › Question 1',
+        'Section Supervision › Question 2 › Question text: must not be empty',
+      ])
+        expect(await refusal.getByRole('listitem').filter({ hasText: line }).count()).toBe(1);
+      expect(await page.getByText(/schema\.sections|Too small|expected string/).count()).toBe(0);
+      const secondId = secondQuestion.getByLabel('Question id');
+      expect(await secondId.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator(`#${await secondId.getAttribute('aria-describedby')}`).textContent()).toBe(
+        'the id q1 is already used by Section Supervision › Question 1',
+      );
+      await refusal.getByRole('link', { name: 'Section Supervision › Question 2 › Question text' }).click();
+      await poll(() => page.evaluate<string | undefined>('document.activeElement?.id')).toBe(
+        'schema-sections-0-questions-1-text',
+      );
       await checkPage(page, 'admin-draft-errors', 'Edit draft 1: Laboratory Supervision');
+      await page.setViewportSize(PHONE);
+      await checkPage(page, 'admin-draft-errors-390', 'Edit draft 1: Laboratory Supervision');
+      await page.setViewportSize(DESKTOP);
+      await section.getByRole('button', { name: 'Remove question 2' }).click();
       await section.getByLabel(/^Weight/).fill('100');
       await page.getByRole('button', { name: 'Save draft' }).click();
       await poll(() => page.getByRole('status').filter({ hasText: 'Draft saved.' }).count()).toBe(1);
@@ -489,6 +613,8 @@ describe('the dashboard in a browser', () => {
       );
       await page.getByRole('link', { name: 'Back to the questionnaire' }).click();
       await poll(() => page.getByRole('button', { name: 'Deprecate version 1' }).count()).toBe(1);
+      expect(await page.getByText('Active', { exact: true }).count()).toBe(1);
+      expect(await page.getByText(/^(?:ACTIVE|DRAFT|PUBLISHED)$/).count()).toBe(0);
       await checkPage(page, 'admin-questionnaire', 'Questionnaire: Laboratory Supervision');
 
       // Bulk ingestion: a dry run with per-row results, then the commit.
@@ -576,7 +702,21 @@ describe('the dashboard in a browser', () => {
       const ingestions = await records.getByText('submissions.ingest', { exact: true }).count();
       expect(ingestions).toBeGreaterThanOrEqual(2);
       expect(await records.getByRole('row').count()).toBe(ingestions + 1);
+      // Target and details read as words: the kind and a short id, the details as names and values.
+      expect(await records.getByText(/questionnaire_version:/).count()).toBe(0);
+      const newest = records.getByRole('row').nth(1);
+      expect(await newest.getByRole('cell').nth(2).textContent()).toMatch(/^Questionnaire version [0-9a-f]{8}…$/);
+      await newest.getByText('Show', { exact: true }).click();
+      await poll(() =>
+        newest
+          .getByRole('term')
+          .filter({ hasText: /^Format$/ })
+          .count(),
+      ).toBe(1);
+      expect(await newest.getByText(/^\s*\{/).count()).toBe(0);
       await checkPage(page, 'admin-audit', 'Audit log');
+      await page.setViewportSize(PHONE);
+      await checkPage(page, 'admin-audit-390', 'Audit log');
       expectNoBrowserProblems(visit);
       await visit.context.close();
     },

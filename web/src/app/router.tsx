@@ -6,6 +6,7 @@ import { HomeRedirect } from './home-redirect';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
 import { ForMenuPage } from './role-gate';
+import { WithValidIds } from './valid-ids';
 
 // Each area loads when first opened, so signing in downloads only the shell.
 const OverviewPage = lazy(() =>
@@ -52,6 +53,9 @@ const ProvisioningPage = lazy(() =>
 /** A menu page, for the roles of its menu entry (`path`). */
 const gated = (path: string, page: ReactNode) => <ForMenuPage path={path}>{page}</ForMenuPage>;
 
+/** A page addressed by ids: one that cannot be an id shows the not-found page. */
+const withIds = (page: ReactNode) => <WithValidIds>{page}</WithValidIds>;
+
 /** Every client route; the API serves index.html for each, so a reload keeps the page. */
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
@@ -65,18 +69,21 @@ export const router = createBrowserRouter([
           { index: true, element: <HomeRedirect /> },
           { path: 'overview', element: gated('/overview', <OverviewPage />) },
           { path: 'trends', element: gated('/trends', <TrendsPage />) },
-          { path: 'faculty/:facultyId', element: <FacultyReportPage /> },
+          { path: 'faculty/:facultyId', element: withIds(<FacultyReportPage />) },
           { path: 'my-report', element: gated('/my-report', <MyReportPage />) },
           { path: 'analysis', element: gated('/analysis', <RunAnalysisPage />) },
-          { path: 'analysis/:pipelineId', element: <PipelinePage /> },
+          { path: 'analysis/:pipelineId', element: withIds(<PipelinePage />) },
           { path: 'alerts', element: gated('/alerts', <AlertsPage />) },
           { path: 'courses', element: gated('/courses', <MyCoursesPage />) },
-          { path: 'courses/:courseId/evaluate/:facultyId', element: gated('/courses', <EvaluatePage />) },
+          { path: 'courses/:courseId/evaluate/:facultyId', element: gated('/courses', withIds(<EvaluatePage />)) },
           { path: 'questionnaires', element: gated('/questionnaires', <QuestionnairesPage />) },
-          { path: 'questionnaires/:questionnaireId', element: gated('/questionnaires', <QuestionnairePage />) },
+          {
+            path: 'questionnaires/:questionnaireId',
+            element: gated('/questionnaires', withIds(<QuestionnairePage />)),
+          },
           {
             path: 'questionnaires/:questionnaireId/versions/:versionId',
-            element: gated('/questionnaires', <DraftPage />),
+            element: gated('/questionnaires', withIds(<DraftPage />)),
           },
           { path: 'ingestion', element: gated('/ingestion', <IngestionPage />) },
           { path: 'generator', element: gated('/generator', <GeneratorPage />) },

@@ -26,6 +26,21 @@ export function formatDelta(value: number | null | undefined, asPercent = false)
   return `${value > 0 ? '+' : '−'}${magnitude}`;
 }
 
+const twoDecimals = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A slope with its sign and two decimals, a real minus sign as in the overview's changes: `−7.77`, `+0.50`. */
+export function formatSlope(value: number | null | undefined): string {
+  if (value === null || value === undefined) return DASH;
+  const magnitude = twoDecimals.format(Math.abs(value));
+  if (Number(magnitude) === 0) return magnitude;
+  return `${value > 0 ? '+' : '−'}${magnitude}`;
+}
+
+/** How well a fitted line follows the figures (R², 0 to 1), always with two decimals: `0.66`. */
+export function formatFit(value: number | null | undefined): string {
+  return value === null || value === undefined ? DASH : twoDecimals.format(value);
+}
+
 export function formatDateTime(iso: string | null | undefined): string {
   return iso ? dateTime.format(new Date(iso)) : DASH;
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/api-error';
 import { api, unwrap } from '../../api/client';
 import { ErrorMessage, FieldProblems } from '../../ui/error-message';
-import { formatDateTime, formatNumber } from '../../ui/format';
+import { formatDateTime } from '../../ui/format';
 import {
   ALLOWED_STEPS,
   CATEGORY_NAMES,
@@ -155,7 +155,7 @@ export function AlertItem({
       <p className="tags">
         <span className={STATUS_TAGS[alert.status]}>{STATUS_NAMES[alert.status]}</span>
         <span className="tag tag--negative">{category}</span>
-        <span className="tag">Score {formatNumber(alert.score)}</span>
+        <span className="tag">Screen confidence {Math.round(alert.score * 100)}%</span>
       </p>
       <blockquote className="alert-item__text">{alert.text}</blockquote>
       <dl className="facts">

@@ -8,7 +8,15 @@ import { counted, formatDateTime, formatNumber, formatPercent } from '../../ui/f
 import { Loading } from '../../ui/loading';
 import { Page, Section } from '../../ui/page';
 import { useMe, hasAnyRole } from '../auth/use-me';
-import { TERMINAL_STATUSES, STAGES, STATUS_NAMES, scopeName, warningText, type Pipeline } from './pipeline-types';
+import {
+  TERMINAL_STATUSES,
+  STAGES,
+  STAGE_STATE_NAMES,
+  STATUS_NAMES,
+  scopeName,
+  warningText,
+  type Pipeline,
+} from './pipeline-types';
 import { RecommendationCards } from './recommendation-cards';
 
 const POLL_MS = 1000;
@@ -71,7 +79,7 @@ function StageProgress({ pipeline }: { pipeline: Pipeline }) {
         return (
           <li key={stage.key} className={`stage stage--${state}`}>
             <span className="stage__name">{stage.name}</span>
-            <span className="stage__state">{state}</span>
+            <span className="stage__state">{STAGE_STATE_NAMES[state]}</span>
           </li>
         );
       })}

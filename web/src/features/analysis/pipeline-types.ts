@@ -38,6 +38,15 @@ export function scopeName(pipeline: Pick<Pipeline, 'scopeType' | 'scope'>): stri
   return `${place}, ${scope.semesterCode}`;
 }
 
+/** A stage's state in words. */
+export const STAGE_STATE_NAMES: Record<Pipeline['stages'][keyof Pipeline['stages']], string> = {
+  pending: 'Waiting',
+  processing: 'Running',
+  completed: 'Done',
+  failed: 'Failed',
+  skipped: 'Skipped',
+};
+
 export const STATUS_NAMES: Record<Pipeline['status'], string> = {
   AWAITING_CONFIRMATION: 'Awaiting confirmation',
   SENTIMENT_ANALYSIS: 'Analysing sentiment',

@@ -4,14 +4,19 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { api, unwrap } from '../../api/client';
 import { ErrorMessage, FieldProblems } from '../../ui/error-message';
-import { formatDateTime, formatNumber, formatPercent, formatScore } from '../../ui/format';
+import { DASH, formatDateTime, formatFit, formatPercent, formatScore, formatSlope } from '../../ui/format';
 import { Loading } from '../../ui/loading';
 import { Page, Section } from '../../ui/page';
 import { SemesterSelect } from '../../ui/semester-select';
+import { semesterName } from '../institution/semesters';
 import { useScopeSemester } from './use-scope-semester';
 import { ScrollRegion } from '../../ui/scroll-region';
 
 const DIRECTION_NAMES = { improving: 'Improving', declining: 'Declining', stable: 'Stable' } as const;
+
+/** A slope and, in brackets, how well its line fits: `−7.77 (0.66)`; a dash alone without a line. */
+const slopeWithFit = (slope: number | null, fit: number | null) =>
+  slope === null ? DASH : `${formatSlope(slope)} (${formatFit(fit)})`;
 
 /** Faculty with enough semesters of data, the steepest decline first (GET /analytics/trends). */
 export function TrendsPage() {
@@ -45,6 +50,11 @@ export function TrendsPage() {
     trends.error.details.length > 0 &&
     trends.error.details.every((detail) => ['query.minSemesters', 'query.minR2'].includes(detail.path));
   const rows = (trends.data?.faculty ?? []).filter((row) => direction === '' || row.trendDirection === direction);
+  // The API answers every semester up to each member's latest, whatever semester is chosen (docs/analytics.md).
+  const endsAt = [...new Set((trends.data?.faculty ?? []).map((row) => row.latestSemesterId))].flatMap((id) => {
+    const found = semesters?.find((candidate) => candidate.id === id);
+    return found ? [semesterName(found)] : [];
+  });
   const counts = Object.keys(DIRECTION_NAMES).map(
     (key) => `${(trends.data?.faculty ?? []).filter((row) => row.trendDirection === key).length} ${key}`,
   );
@@ -66,7 +76,7 @@ export function TrendsPage() {
   return (
     <Page
       title="Score trends"
-      lead="Linear trend of each faculty member's average score and positive rate across semesters."
+      lead="How each faculty member's average score and share of positive comments move from semester to semester: the slope of a straight line fitted through them."
     >
       <form className="toolbar" onSubmit={apply} aria-label="Trend settings">
         {semesters && semesterId && (
@@ -85,7 +95,7 @@ export function TrendsPage() {
           <FieldProblems id="min-semesters-error" messages={problems('minSemesters')} />
         </div>
         <div className="field field--inline">
-          <label htmlFor="min-r2">Minimum R²</label>
+          <label htmlFor="min-r2">Minimum fit (R², 0 to 1)</label>
           <input
             id="min-r2"
             inputMode="decimal"
@@ -119,6 +129,15 @@ export function TrendsPage() {
             {trends.data.faculty.length} faculty members with at least {trends.data.minSemesters} semesters:{' '}
             {counts.join(', ')}. Figures as of {formatDateTime(trends.data.lastRefreshedAt)}.
           </p>
+          <p className="muted" id="trends-reading">
+            {endsAt.length > 0
+              ? `These trends run to ${endsAt.join(', ')}: each one ends at the faculty member's latest semester with evaluations. `
+              : ''}
+            The semester chosen above decides whose trends are shown (its campus, and your departments there), not where
+            they end. Each change is the slope of the line fitted through every semester; its fit (R², from 0 to 1) says
+            how closely the semesters follow that line, and a trend counts as improving or declining only from the
+            minimum fit.
+          </p>
           {rows.length === 0 ? (
             <p>No faculty member matches.</p>
           ) : (
@@ -139,10 +158,10 @@ export function TrendsPage() {
                       Latest positive rate
                     </th>
                     <th scope="col" className="numeric">
-                      Score slope per semester (R²)
+                      Score change per semester, in points (fit)
                     </th>
                     <th scope="col" className="numeric">
-                      Positive-rate slope (R²)
+                      Positive comments change per semester, in percentage points (fit)
                     </th>
                     <th scope="col">Trend</th>
                   </tr>
@@ -157,11 +176,9 @@ export function TrendsPage() {
                       <td className="numeric">{row.semesterCount}</td>
                       <td className="numeric">{formatScore(row.latestAvgNormalizedScore)}</td>
                       <td className="numeric">{formatPercent(row.latestPositiveRate)}</td>
+                      <td className="numeric">{slopeWithFit(row.scoreSlope, row.scoreR2)}</td>
                       <td className="numeric">
-                        {formatNumber(row.scoreSlope)} ({formatNumber(row.scoreR2)})
-                      </td>
-                      <td className="numeric">
-                        {formatNumber(row.sentimentSlope)} ({formatNumber(row.sentimentR2)})
+                        {slopeWithFit(row.sentimentSlope === null ? null : row.sentimentSlope * 100, row.sentimentR2)}
                       </td>
                       <td>
                         <span className={`tag tag--${row.trendDirection}`}>{DIRECTION_NAMES[row.trendDirection]}</span>

@@ -8,6 +8,7 @@ import { Loading } from '../../ui/loading';
 import { Page, Section } from '../../ui/page';
 import { Pager } from '../../ui/pager';
 import { ScrollRegion } from '../../ui/scroll-region';
+import { AuditDetails, AuditTarget } from './audit-record-parts';
 
 const PAGE_SIZE = 25;
 
@@ -103,14 +104,16 @@ export function AuditPage() {
                         <code>{record.action}</code>
                       </td>
                       <td>{record.actor ? `${record.actor.fullName} (${record.actor.username})` : 'System'}</td>
-                      <td>{record.target ?? '—'}</td>
+                      <td>
+                        <AuditTarget target={record.target} />
+                      </td>
                       <td>
                         {record.metadata === null || record.metadata === undefined ? (
                           '—'
                         ) : (
                           <details>
                             <summary>Show</summary>
-                            <pre className="metadata">{JSON.stringify(record.metadata, null, 2)}</pre>
+                            <AuditDetails value={record.metadata} />
                           </details>
                         )}
                       </td>

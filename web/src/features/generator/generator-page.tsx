@@ -5,6 +5,7 @@ import { api, unwrap } from '../../api/client';
 import { ErrorMessage, FieldProblems } from '../../ui/error-message';
 import { Page, Section } from '../../ui/page';
 import { useQuestionnaireTypes } from '../questionnaires/questionnaires-page';
+import { statusName } from '../questionnaires/status-names';
 import { ScrollRegion } from '../../ui/scroll-region';
 
 /** The synthetic generator: rows for students who have not submitted yet, previewed, then stored. */
@@ -115,7 +116,7 @@ export function GeneratorPage() {
                 <option value="">Choose a version</option>
                 {(versions.data ?? []).map((candidate) => (
                   <option key={candidate.id} value={candidate.id}>
-                    Version {candidate.versionNumber} ({candidate.status})
+                    Version {candidate.versionNumber} ({statusName(candidate.status).toLowerCase()})
                   </option>
                 ))}
               </select>

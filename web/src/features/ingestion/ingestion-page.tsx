@@ -7,6 +7,7 @@ import { ErrorMessage, FieldProblems } from '../../ui/error-message';
 import { Page, Section } from '../../ui/page';
 import { Pager } from '../../ui/pager';
 import { useQuestionnaireTypes } from '../questionnaires/questionnaires-page';
+import { statusName } from '../questionnaires/status-names';
 import { ScrollRegion } from '../../ui/scroll-region';
 
 type IngestResult = ResponseOf<'/api/v1/questionnaires/versions/{versionId}/ingest', 'post'>;
@@ -99,7 +100,7 @@ export function IngestionPage() {
               <select id="ingest-version" value={chosenVersion} onChange={(event) => setVersionId(event.target.value)}>
                 {(versions.data ?? []).map((version) => (
                   <option key={version.id} value={version.id}>
-                    Version {version.versionNumber} ({version.status})
+                    Version {version.versionNumber} ({statusName(version.status).toLowerCase()})
                   </option>
                 ))}
               </select>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
@@ -7,9 +7,20 @@ import { api, unwrap } from '../../api/client';
 import { ErrorMessage } from '../../ui/error-message';
 import { Loading } from '../../ui/loading';
 import { Page } from '../../ui/page';
+import { readableProblems } from './schema-problems';
+import { statusName } from './status-names';
 import { SchemaEditor } from './schema-editor';
 import { schemaOf, type QuestionnaireSchema, type SchemaBody } from './schema-types';
 import { useDimensions } from './use-dimensions';
+
+/** A summary link's target: an input takes focus, a problem line is scrolled to. */
+function goTo(event: MouseEvent<HTMLAnchorElement>, targetId: string | undefined) {
+  const target = targetId ? document.getElementById(targetId) : null;
+  if (!target) return;
+  event.preventDefault();
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) target.focus();
+  else target.scrollIntoView({ block: 'center' });
+}
 
 /** A version's schema in the editor: a DRAFT can be saved (the API validates it) and published. */
 export function DraftPage() {
@@ -82,23 +93,44 @@ export function DraftPage() {
     : 'Questionnaire version';
 
   return (
-    <Page title={title} lead={version.data ? `${version.data.status}${dirty ? ' · unsaved changes' : ''}` : undefined}>
+    <Page
+      title={title}
+      lead={version.data ? `${statusName(version.data.status)}${dirty ? ' · unsaved changes' : ''}` : undefined}
+    >
       <p>
         <Link to={`/questionnaires/${questionnaireId}`}>Back to the questionnaire</Link>
       </p>
       {version.isPending ? <Loading what="the version" /> : null}
       {version.isError ? <ErrorMessage error={version.error} /> : null}
       {!isDraft && version.data && (
-        <p className="notice">Only a draft can be edited; this version is {version.data.status}.</p>
+        <p className="notice">
+          Only a draft can be edited; this version is {statusName(version.data.status).toLowerCase()}.
+        </p>
       )}
       {save.isError ? (
         <div className="error" role="alert" id="draft-refusal" tabIndex={-1} ref={refusal}>
           <p>The service refused the draft: {save.error.message}</p>
-          {problems && problems.details.length > 0 && (
-            <p>
-              {problems.details.length} problem{problems.details.length === 1 ? ' is' : 's are'} marked beside the
-              fields below.
-            </p>
+          {problems && problems.details.length > 0 && current && (
+            <>
+              <p>
+                {problems.details.length} problem{problems.details.length === 1 ? ' is' : 's are'} marked beside the
+                fields below:
+              </p>
+              <ul>
+                {readableProblems(current, problems.details).map((problem, index) => (
+                  <li key={index}>
+                    {problem.targetId ? (
+                      <a href={`#${problem.targetId}`} onClick={(event) => goTo(event, problem.targetId)}>
+                        {problem.label}
+                      </a>
+                    ) : (
+                      problem.label
+                    )}
+                    : {problem.message}
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </div>
       ) : null}

@@ -6,6 +6,8 @@ import { ErrorMessage } from '../../ui/error-message';
 import { formatDateTime } from '../../ui/format';
 import { Loading } from '../../ui/loading';
 import { Page, Section } from '../../ui/page';
+import { useTypeName } from './questionnaires-page';
+import { statusName } from './status-names';
 import { useDimensions } from './use-dimensions';
 import { ScrollRegion } from '../../ui/scroll-region';
 
@@ -21,6 +23,7 @@ export function QuestionnairePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const dimensions = useDimensions();
+  const typeName = useTypeName();
   const [done, setDone] = useState<string | null>(null);
   const [confirmArchive, setConfirmArchive] = useState(false);
   const questionnaire = useQuery({
@@ -101,7 +104,7 @@ export function QuestionnairePage() {
   return (
     <Page
       title={data ? `Questionnaire: ${data.title}` : 'Questionnaire'}
-      lead={data ? `${data.typeCode} · ${data.status}` : undefined}
+      lead={data ? `${typeName(data.typeCode)} · ${statusName(data.status)}` : undefined}
     >
       <p>
         <Link to="/questionnaires">All questionnaires</Link>
@@ -138,7 +141,9 @@ export function QuestionnairePage() {
                       <tr key={version.id}>
                         <th scope="row">Version {version.versionNumber}</th>
                         <td>
-                          <span className={`tag tag--status-${version.status.toLowerCase()}`}>{version.status}</span>
+                          <span className={`tag tag--status-${version.status.toLowerCase()}`}>
+                            {statusName(version.status)}
+                          </span>
                         </td>
                         <td>{formatDateTime(version.publishedAt)}</td>
                         <td>{formatDateTime(version.deprecatedAt)}</td>

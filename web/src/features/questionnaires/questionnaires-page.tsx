@@ -8,6 +8,7 @@ import { formatDateTime } from '../../ui/format';
 import { Loading } from '../../ui/loading';
 import { Page, Section } from '../../ui/page';
 import { Pager } from '../../ui/pager';
+import { statusName } from './status-names';
 
 const PAGE_SIZE = 20;
 
@@ -19,6 +20,12 @@ export function useQuestionnaireTypes() {
   });
 }
 
+/** A questionnaire type's name as the API gives it (`Faculty Out-of-Classroom Evaluation`), its code until known. */
+export function useTypeName(): (code: string) => string {
+  const types = useQuestionnaireTypes();
+  return (code) => types.data?.find((type) => type.code === code)?.name ?? code;
+}
+
 /** Questionnaires (newest first) and a form to start a new one. */
 export function QuestionnairesPage() {
   const navigate = useNavigate();
@@ -26,6 +33,7 @@ export function QuestionnairesPage() {
   const [title, setTitle] = useState('');
   const [typeCode, setTypeCode] = useState('');
   const types = useQuestionnaireTypes();
+  const typeName = useTypeName();
   const list = useQuery({
     queryKey: ['questionnaires', 'list', page],
     queryFn: () => unwrap(api.GET('/api/v1/questionnaires', { params: { query: { page, limit: PAGE_SIZE } } })),
@@ -69,10 +77,10 @@ export function QuestionnairesPage() {
                       <th scope="row">
                         <Link to={`/questionnaires/${questionnaire.id}`}>{questionnaire.title}</Link>
                       </th>
-                      <td>{questionnaire.typeCode}</td>
+                      <td>{typeName(questionnaire.typeCode)}</td>
                       <td>
                         <span className={`tag tag--status-${questionnaire.status.toLowerCase()}`}>
-                          {questionnaire.status}
+                          {statusName(questionnaire.status)}
                         </span>
                       </td>
                       <td>{formatDateTime(questionnaire.updatedAt)}</td>
@@ -110,7 +118,7 @@ export function QuestionnairesPage() {
               <option value="">Choose a type</option>
               {(types.data ?? []).map((type) => (
                 <option key={type.code} value={type.code}>
-                  {type.name} ({type.code})
+                  {type.name}
                 </option>
               ))}
             </select>

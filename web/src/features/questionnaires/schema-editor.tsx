@@ -1,19 +1,21 @@
 import type { ApiError } from '../../api/api-error';
 import { FieldProblems } from '../../ui/error-message';
+import { fieldId, plainMessage } from './schema-problems';
 import type { QuestionnaireSchema, SchemaQuestion, SchemaSection } from './schema-types';
 
 export type Edit = (mutate: (schema: QuestionnaireSchema) => void) => void;
 
 interface EditorContext {
+  schema: QuestionnaireSchema;
   edit: Edit;
   problems: ApiError | null;
   dimensions: Array<{ code: string; displayName: string }>;
   readOnly: boolean;
 }
 
-/** The API reports schema problems at paths such as `schema.sections.0.sections.1.weight`. */
-const fieldId = (path: string) => path.replaceAll('.', '-');
-const messagesAt = (context: EditorContext, path: string) => (context.problems?.at(path) ?? []).map((p) => p.message);
+/** The API's problems at a path such as `schema.sections.0.sections.1.weight`, in plain words. */
+const messagesAt = (context: EditorContext, path: string) =>
+  (context.problems?.at(path) ?? []).map((problem) => plainMessage(context.schema, problem.message));
 
 /** The section at an index path (e.g. [0, 1] = second sub-section of the first section). */
 function sectionAt(schema: QuestionnaireSchema, indexes: number[]): SchemaSection {
@@ -292,8 +294,9 @@ export function SchemaEditor({
   dimensions: Array<{ code: string; displayName: string }>;
   readOnly: boolean;
 }) {
-  const context: EditorContext = { edit, problems, dimensions, readOnly };
+  const context: EditorContext = { schema, edit, problems, dimensions, readOnly };
   const feedback = schema.qualitativeFeedback ?? { enabled: false };
+  const requiredMessages = messagesAt(context, 'schema.qualitativeFeedback.required');
   const setFeedback = (next: Partial<NonNullable<QuestionnaireSchema['qualitativeFeedback']>>) =>
     edit((draft) => void (draft.qualitativeFeedback = { ...feedback, ...next }));
   return (
@@ -344,9 +347,12 @@ export function SchemaEditor({
               id="feedback-required"
               type="checkbox"
               checked={feedback.required ?? false}
+              aria-invalid={requiredMessages.length > 0 || undefined}
+              aria-describedby={requiredMessages.length > 0 ? 'feedback-required-error' : undefined}
               onChange={(event) => setFeedback({ required: event.target.checked })}
             />
             <label htmlFor="feedback-required">Comment required</label>
+            <FieldProblems id="feedback-required-error" messages={requiredMessages} />
           </div>
           <TextField
             context={context}
