@@ -27,6 +27,9 @@ import { LOCAL_ENGINE_VERSIONS } from './engine-versions.js';
 import { INVALID_JSON_MESSAGE, jobIdOf, parseEnvelope, readJson } from './envelopes.js';
 import { completed, failed } from './responses.js';
 
+/** Answer to a topics frame that names a vector this worker does not hold: the client sends the vectors. */
+export const REFERENCE_MISS_STATUS = 409;
+
 /**
  * One whole `/runsync` request answered by the local engine, from the raw body to the serialised answer: JSON
  * parsing, validation, the engine, and JSON serialisation. Pure and synchronous, so the same function runs
@@ -58,6 +61,11 @@ export interface LocalJob {
    * (views of the cache's shared memory, read only), end to end the rows in the order of the keys.
    */
   vectorRuns?: readonly Float32Array[];
+  /**
+   * A topics reference frame naming vectors the worker's cache does not hold (the main thread looked): once the head
+   * is read and the tail's size checked, the answer is 409 with the request's jobId, so the caller sends them.
+   */
+  referenceMiss?: { missing: number; total: number };
 }
 
 export interface JobAnswer {
@@ -154,6 +162,16 @@ function topicsFromFrame(job: LocalJob, version: string): JobAnswer {
           jobId,
           version,
           `the frame's tail holds ${frame.tail.byteLength} bytes, not ${items.length} keys of ${EMBEDDING_KEY_BYTES}`,
+        ),
+      );
+    // A malformed frame is answered as one before the vectors it names are looked for.
+    if (job.referenceMiss)
+      return answer(
+        REFERENCE_MISS_STATUS,
+        failed(
+          jobId,
+          version,
+          `${job.referenceMiss.missing} of the ${job.referenceMiss.total} embeddings referenced are not held by this worker; send them`,
         ),
       );
     const rows: Float32Array[] = [];

@@ -18,6 +18,7 @@ import {
   isReferenceFrame,
   splitFrame,
 } from '../contracts/float32-frame.js';
+import { errorBody } from '../common/http/errors.js';
 import type { ProcessLifecycle } from '../common/process/lifecycle.js';
 import type { SentimentScores } from '../engine/contracts.js';
 import { SCREEN_ENGINE_VERSION } from '../engine/screen/index.js';
@@ -93,9 +94,14 @@ function healthBody(context: RouteContext, service?: WorkerKind) {
 export function registerHealthRoutes(app: FastifyInstance, context: RouteContext, lifecycle: ProcessLifecycle): void {
   app.get('/health', async () => healthBody(context));
   // Readiness for whatever balances several analysis workers: 503 from SIGTERM on, while it drains.
+  // A 503 carries the error body of conventions §2 beside `status` and `checks`, as the API's and job worker's do.
   app.get('/health/ready', async (_request, reply) =>
     lifecycle.draining
-      ? reply.code(503).send({ status: 'error', checks: { process: 'draining' } })
+      ? reply.code(503).send({
+          ...errorBody(503, 'not ready: process draining', [{ path: 'checks.process', message: 'draining' }]),
+          status: 'error',
+          checks: { process: 'draining' },
+        })
       : { status: 'ok', checks: { process: 'running' } },
   );
   for (const service of ['sentiment', 'embeddings', 'topics'] as const) {
@@ -135,7 +141,7 @@ export async function runLocally(
   kind: LocalJobKind,
   request: FastifyRequest,
   reply: FastifyReply,
-  extra: Pick<LocalJob, 'frame' | 'answerFrame' | 'vectorRuns'> = {},
+  extra: Pick<LocalJob, 'frame' | 'answerFrame' | 'vectorRuns' | 'referenceMiss'> = {},
 ) {
   const answer = await context.jobs.run({
     kind,
@@ -231,9 +237,6 @@ export function registerEmbeddingRoutes(app: FastifyInstance, context: RouteCont
   });
 }
 
-/** Answer to a topics frame that names a vector this worker does not hold: the client sends the vectors. */
-export const REFERENCE_MISS_STATUS = 409;
-
 export function registerTopicRoutes(app: FastifyInstance, context: RouteContext): void {
   // The topic model is always local: the whole request (parsing 28 MB of JSON for 20,000 comments included)
   // runs in an engine thread.
@@ -243,20 +246,18 @@ export function registerTopicRoutes(app: FastifyInstance, context: RouteContext)
     // The head is parsed and validated in the engine thread; the keys of a reference frame are resolved here.
     if (frame.ok && isReferenceFrame(request.headers['content-type'])) {
       const resolved = context.embeddingCache.resolve(frame.tail);
-      if (!resolved.ok && resolved.reason === 'missing') {
-        const total = Math.floor(frame.tail.byteLength / EMBEDDING_KEY_BYTES);
-        return reply
-          .code(REFERENCE_MISS_STATUS)
-          .send(
-            failed(
-              null,
-              versionFor(context, 'topics'),
-              `${resolved.missing} of the ${total} embeddings referenced are not held by this worker; send them`,
-            ),
-          );
-      }
+      // Vectors not held: the thread reads the head (its jobId, and whether the tail is the size of its keys) and
+      // answers REFERENCE_MISS_STATUS when the frame itself is sound.
+      const referenceMiss =
+        !resolved.ok && resolved.reason === 'missing'
+          ? { missing: resolved.missing, total: Math.floor(frame.tail.byteLength / EMBEDDING_KEY_BYTES) }
+          : undefined;
       const vectorRuns = resolved.ok ? resolved.runs : [];
-      return runLocally(context, 'topics', request, reply, { frame: true, vectorRuns });
+      return runLocally(context, 'topics', request, reply, {
+        frame: true,
+        vectorRuns,
+        ...(referenceMiss ? { referenceMiss } : {}),
+      });
     }
     return runLocally(context, 'topics', request, reply, { frame: true });
   });

@@ -21,6 +21,7 @@ import {
   type RouteContext,
 } from './routes.js';
 import { registerScreenRoutes } from './screen-routes.js';
+import { SettingsError } from '../config/parse-settings.js';
 import { loadAnalysisWorkerSettings, type AnalysisWorkerSettings } from './settings.js';
 
 export interface AnalysisWorkerOptions {
@@ -39,6 +40,8 @@ export interface AnalysisWorkerOptions {
   jobs?: JobRunner;
   /** Drained on SIGTERM by the entry point: `/health/ready` answers 503 and responses close their connection. */
   lifecycle?: ProcessLifecycle;
+  /** How long a request may take to arrive whole (REQUEST_RECEIVE_TIMEOUT_MS by default; the tests shorten it). */
+  requestTimeoutMs?: number;
 }
 
 export function providerFromSettings(settings: AnalysisWorkerSettings, logger: Logger): LanguageModelProvider {
@@ -143,14 +146,28 @@ function warmThreadCount(settings: AnalysisWorkerSettings): number {
  * plus `/health` (conventions §8). Not listening yet: the caller decides the port. Closing it closes its engine
  * threads.
  */
+/** How long a request may take to arrive (headers and body); then Node answers 408 and closes the connection. */
+const REQUEST_RECEIVE_TIMEOUT_MS = 60_000;
+
 export async function createAnalysisWorker(options: AnalysisWorkerOptions): Promise<FastifyInstance> {
   const { settings } = options;
   const logger = options.logger ?? createRootLogger(settings.LOG_LEVEL);
   // pino's Logger is a FastifyBaseLogger; naming the base type keeps the instance type the routes expect.
   const loggerInstance: FastifyBaseLogger = logger;
+  const receiveTimeout = options.requestTimeoutMs ?? REQUEST_RECEIVE_TIMEOUT_MS;
   const app = Fastify({
     loggerInstance,
     bodyLimit: settings.ANALYSIS_WORKER_BODY_LIMIT,
+    // A request must arrive whole within this time (Fastify's default is none): a body that stops coming does
+    // not hold its connection until shutdown. 128 MB at 10 MB/s is 13 s.
+    requestTimeout: receiveTimeout,
+    // Given to Node's server when it is made too: set afterwards (as Fastify sets it) it is not enforced. Node checks
+    // open requests every connectionsCheckingInterval (30 s by default): a quarter of the timeout here, so a stalled
+    // request is closed within 1.25 times it.
+    http: {
+      requestTimeout: receiveTimeout,
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(receiveTimeout / 4))),
+    },
   });
   const jobs = options.jobs ?? createEngineThreads(settings, logger);
   app.addHook('onClose', () => jobs.close());
@@ -177,6 +194,19 @@ export async function createAnalysisWorker(options: AnalysisWorkerOptions): Prom
  * (SettingsError naming WORKER_TOKEN) to listen on a non-loopback address without WORKER_TOKEN. A process that
  * runs other parts too (`npm start`) passes its own logger; otherwise the process's root logger is created here.
  */
+/** A failure to listen that a setting explains, as the settings' own error (one line naming the setting). */
+function listenProblem(error: unknown, settings: AnalysisWorkerSettings): SettingsError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const host = settings.ANALYSIS_WORKER_HOST;
+  const port = settings.ANALYSIS_WORKER_PORT;
+  if (code === 'EADDRINUSE')
+    return new SettingsError([`ANALYSIS_WORKER_PORT: port ${port} is already in use on ${host}`]);
+  if (code === 'EACCES') return new SettingsError([`ANALYSIS_WORKER_PORT: no permission to listen on port ${port}`]);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL')
+    return new SettingsError([`ANALYSIS_WORKER_HOST: cannot listen on '${host}' (${String(code)})`]);
+  return undefined;
+}
+
 export async function startAnalysisWorker(
   environment: NodeJS.ProcessEnv = process.env,
   existingLogger?: Logger,
@@ -189,7 +219,7 @@ export async function startAnalysisWorker(
     await app.listen({ port: settings.ANALYSIS_WORKER_PORT, host: settings.ANALYSIS_WORKER_HOST });
   } catch (error) {
     await app.close();
-    throw error;
+    throw listenProblem(error, settings) ?? error;
   }
   logger.info(
     {

@@ -24,7 +24,7 @@ export const analysisWorkerSettingsSchema = z.object({
   ...processSettingFields,
   ...languageModelSettingFields,
   /** Address the worker listens on (the shared HOST is for the API). Loopback unless WORKER_TOKEN is set. */
-  ANALYSIS_WORKER_HOST: z.string().min(1).default('127.0.0.1'),
+  ANALYSIS_WORKER_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** When set, every /runsync needs `Authorization: Bearer <WORKER_TOKEN>`. Never logged. */
   WORKER_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   /**

@@ -118,7 +118,9 @@ function sameEmbeddingLength(items: ReadonlyArray<{ embedding: number[] }>, cont
 
 function optionalInteger(minimum?: number) {
   const integer = z.number({ error: typeError('an integer') }).int({ message: 'must be an integer' });
-  return (minimum === undefined ? integer : integer.min(minimum)).optional();
+  return (
+    minimum === undefined ? integer : integer.min(minimum, { message: `must be an integer of at least ${minimum}` })
+  ).optional();
 }
 
 const topicParams = object({

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +152,35 @@ describe('binding', () => {
     },
   );
 
+  it('names the setting when it cannot listen: a port in use, a host that does not resolve; trims the host', async () => {
+    const first = await startAnalysisWorker(
+      { ANALYSIS_WORKER_PORT: '0', LOG_LEVEL: 'silent' },
+      pino({ level: 'silent' }),
+    );
+    try {
+      const { port } = first.server.address() as AddressInfo;
+      const taken = startAnalysisWorker(
+        { ANALYSIS_WORKER_PORT: String(port), LOG_LEVEL: 'silent' },
+        pino({ level: 'silent' }),
+      );
+      await expect(taken).rejects.toThrow(SettingsError);
+      await expect(taken).rejects.toThrow(`ANALYSIS_WORKER_PORT: port ${port} is already in use on 127.0.0.1`);
+    } finally {
+      await first.close();
+    }
+    const unknown = startAnalysisWorker(
+      {
+        ANALYSIS_WORKER_HOST: 'localhost.invalid',
+        ANALYSIS_WORKER_PORT: '0',
+        WORKER_TOKEN: TOKEN,
+        LOG_LEVEL: 'silent',
+      },
+      pino({ level: 'silent' }),
+    );
+    await expect(unknown).rejects.toThrow(/ANALYSIS_WORKER_HOST: cannot listen on 'localhost\.invalid'/);
+    expect(loadAnalysisWorkerSettings({ ANALYSIS_WORKER_HOST: ' 127.0.0.1 ' }).ANALYSIS_WORKER_HOST).toBe('127.0.0.1');
+  });
+
   it('starts on 0.0.0.0 with WORKER_TOKEN', async () => {
     const app = await startAnalysisWorker(
       { ANALYSIS_WORKER_HOST: '0.0.0.0', ANALYSIS_WORKER_PORT: '0', WORKER_TOKEN: TOKEN, LOG_LEVEL: 'silent' },
@@ -198,5 +227,30 @@ describe('binding', () => {
     ['', false],
   ])('%s is loopback: %s', (host, loopback) => {
     expect(isLoopbackHost(host)).toBe(loopback);
+  });
+});
+
+describe('a request that stops arriving', () => {
+  it('is answered 408 and its connection closed once the receive timeout passes, not held until shutdown', async () => {
+    const worker = await startWorker({ requestTimeoutMs: 400 });
+    try {
+      const { port } = new URL(worker.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      const received: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => received.push(chunk));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      // 100 bytes announced, 4 sent, then nothing.
+      socket.write(
+        'POST /sentiment/runsync HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"in',
+      );
+      const started = performance.now();
+      await closed;
+      const waited = performance.now() - started;
+      expect(Buffer.concat(received).toString('latin1')).toMatch(/^HTTP\/1\.1 408/);
+      // The request timer fires within one check interval of the timeout; far from a hold until shutdown.
+      expect(waited).toBeLessThan(10_000);
+    } finally {
+      await worker.close();
+    }
   });
 });

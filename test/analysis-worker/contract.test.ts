@@ -293,6 +293,20 @@ describe('POST /topics/runsync', () => {
     const { body } = await postJson(`${worker.url}/topics/runsync`, request);
     expectFailed(body, 'input.items.1.embedding.3: must be a number');
   });
+
+  it('names the least value of a parameter below it, and keeps "must be an integer" for one that is not', async () => {
+    for (const [params, error] of [
+      [{ minTopicSize: 1 }, 'input.params.minTopicSize: must be an integer of at least 2'],
+      [{ maxTopics: 0 }, 'input.params.maxTopics: must be an integer of at least 1'],
+      [{ maxTopics: 2.5 }, 'input.params.maxTopics: must be an integer'],
+    ] as const) {
+      const request = topicRequest();
+      request.input.params = params;
+      const { status, body } = await postJson(`${worker.url}/topics/runsync`, request);
+      expect(status).toBe(200);
+      expectFailed(body, error);
+    }
+  });
 });
 
 describe('request bodies', () => {

@@ -192,9 +192,24 @@ describe('against the real worker', () => {
         body: encodeFrame(head, keys),
       });
       expect(miss.status).toBe(409);
-      expect(((await miss.json()) as { output: { error: string } }).output.error).toBe(
-        `${ITEMS.length} of the ${ITEMS.length} embeddings referenced are not held by this worker; send them`,
-      );
+      expect(((await miss.json()) as { output: { jobId: string; error: string } }).output).toMatchObject({
+        jobId,
+        error: `${ITEMS.length} of the ${ITEMS.length} embeddings referenced are not held by this worker; send them`,
+      });
+      // A malformed frame is told so, not asked for vectors: here the tail holds the vectors themselves (a whole
+      // number of 16-byte "keys", none of them held) where the head's items want one key each.
+      const whole = new Uint8Array(ITEMS.length * EMBEDDING_DIMENSIONS * 4);
+      const malformed = await fetch(`${other.url}/topics/runsync`, {
+        method: 'POST',
+        headers: { 'content-type': REFERENCE_FRAME_TYPE },
+        body: encodeFrame(head, whole),
+      });
+      expect(malformed.status).toBe(200);
+      expect(((await malformed.json()) as { output: unknown }).output).toMatchObject({
+        jobId,
+        status: 'failed',
+        error: `the frame's tail holds ${whole.byteLength} bytes, not ${ITEMS.length} keys of 16`,
+      });
 
       const fallback = await client.topicsOfVectors(`${other.url}/topics`, input);
       expect(fallback.transport).toBe('float32');

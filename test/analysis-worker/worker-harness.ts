@@ -27,6 +27,7 @@ export async function startWorker(
     provider?: LanguageModelProvider;
     logger?: Logger;
     jobs?: JobRunner;
+    requestTimeoutMs?: number;
   } = {},
 ): Promise<RunningWorker> {
   const settings = parseSettings(analysisWorkerSettingsSchema, {
@@ -39,6 +40,7 @@ export async function startWorker(
     logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.provider ? { provider: options.provider } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

@@ -70,7 +70,18 @@ describe('the analysis worker run alone', () => {
     const exited = worker.kill('SIGTERM');
     await worker.waitForOutput('shutting down');
     const draining = await getJson(`${base}/health/ready`);
-    expect(draining).toMatchObject({ status: 503, body: { status: 'error', checks: { process: 'draining' } } });
+    // The error body of conventions §2 beside status and checks, as the API's probes answer it.
+    expect(draining).toMatchObject({
+      status: 503,
+      body: {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'not ready: process draining',
+        details: [{ path: 'checks.process', message: 'draining' }],
+        status: 'error',
+        checks: { process: 'draining' },
+      },
+    });
     expect(draining.headers.get('connection')).toBe('close');
     // Liveness and the contracts are still served during the drain.
     expect((await getJson(`${base}/sentiment/health`)).status).toBe(200);
