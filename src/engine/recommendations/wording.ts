@@ -11,14 +11,10 @@ function score(value: number): string {
   return (Math.round(value * 10) / 10).toString();
 }
 
-function comments(count: number): string {
+/** A count, rounded, with its noun in the right number: `1 comment`, `12 responses`. */
+function counted(count: number, noun: string): string {
   const rounded = Math.round(count);
-  return rounded === 1 ? '1 comment' : `${rounded} comments`;
-}
-
-function responses(count: number): string {
-  const rounded = Math.round(count);
-  return rounded === 1 ? '1 response' : `${rounded} responses`;
+  return `${rounded} ${rounded === 1 ? noun : `${noun}s`}`;
 }
 
 /** The topic label or dimension name the recommendation is about: its largest topic, else its first dimension. */
@@ -58,7 +54,7 @@ function topicSentence(evidence: TopicEvidence): string {
   const { shares } = evidence;
   const [negative, neutral, positive] = wholePercentages([shares.negative, shares.neutral, shares.positive]);
   return (
-    `${comments(evidence.commentCount)} on "${evidence.topic.label}" are ${negative}% negative, ` +
+    `${counted(evidence.commentCount, 'comment')} on "${evidence.topic.label}" are ${negative}% negative, ` +
     `${neutral}% neutral and ${positive}% positive.`
   );
 }
@@ -67,7 +63,7 @@ function dimensionSentence(evidence: DimensionEvidence): string {
   const { dimension, relativeTo } = evidence;
   const base =
     `"${dimensionName(dimension)}" (${dimension.code}) averages ${score(dimension.average)} out of 100 ` +
-    `over ${responses(dimension.responseCount)}`;
+    `over ${counted(dimension.responseCount, 'response')}`;
   if (!relativeTo) return `${base}.`;
   return `${base}, the ${relativeTo.position} of ${relativeTo.dimensionCount} rated dimensions (mean ${score(relativeTo.mean)}).`;
 }

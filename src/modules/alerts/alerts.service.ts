@@ -4,6 +4,7 @@ import type { Paged, Paging } from '../../common/http/paging.js';
 import type { AlertStatus, Role } from '../../db/schema.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ScopeService } from '../institution/scope.service.js';
+import { reachesAlert } from './alert-reach.js';
 import {
   AlertsRepository,
   type AlertFilter,
@@ -107,12 +108,7 @@ export class AlertsService {
     const placement = await this.repository.placement(id);
     if (!placement) throw notFound('alert not found');
     if (placement.facultyId === caller.id) throw forbidden(SCOPE_MESSAGE);
-    const visibility = await this.visibility(caller, placement.semesterId);
-    if (visibility.unrestricted) return placement;
-    const reaches =
-      (placement.departmentId !== null && visibility.departmentIds.includes(placement.departmentId)) ||
-      visibility.campusIds.includes(placement.campusId);
-    if (!reaches) throw forbidden(SCOPE_MESSAGE);
+    if (!reachesAlert(await this.visibility(caller, placement.semesterId), placement)) throw forbidden(SCOPE_MESSAGE);
     return placement;
   }
 

@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../../common/errors/domain-error.js';
 import type { Paged } from '../../common/http/paging.js';
 import { isLexiconLabel } from '../../engine/labels/index.js';
 import { scrubPersonalNames } from '../../engine/text/personal-names.js';
+import { reachesAlert } from '../alerts/alert-reach.js';
 import { ScopeService } from '../institution/scope.service.js';
 import { leafSections, type QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
 import {
@@ -85,13 +86,7 @@ export class FacultyReportsService {
         const scope = await this.scopes.resolve(caller.id, semesterId, trx);
         if (!scope.unrestricted && !(await this.repository.facultyInScope(trx, facultyId, semesterId, scope)))
           throw forbidden('scope not in your assigned access');
-        // The scope's departments are DEAN assignments and its campuses CAMPUS_HEAD ones (ScopeService), as the
-        // alerts service reads them; a chairperson's programs never count.
-        alertTextReadable = scope.unrestricted
-          ? () => true
-          : ({ departmentId, campusId }) =>
-              (departmentId !== null && scope.departmentIds.includes(departmentId)) ||
-              scope.campusIds.includes(campusId);
+        alertTextReadable = (placement) => reachesAlert(scope, placement);
       }
       const knownNames = [faculty.full_name];
       return work({
