@@ -701,6 +701,14 @@ describe('GET /analytics/trends', () => {
     for (const query of ['minSemesters=1', 'minSemesters=abc', 'minR2=1.5', 'semesterId=nope'])
       expect((await get(`trends?${query}`, 'dean.main')).status).toBe(400);
   });
+
+  it('refuses a blank minR2 or minSemesters instead of reading it as 0', async () => {
+    for (const query of ['minR2=', 'minR2=%20', 'minSemesters=', 'minSemesters=3&minR2=']) {
+      const response = await get(`trends?${query}`, 'dean.main');
+      expect(response.status, query).toBe(400);
+      expect(response.body.details[0].path, query).toMatch(/^query\.min(R2|Semesters)$/);
+    }
+  });
 });
 
 describe('ATTENTION_THRESHOLDS', () => {

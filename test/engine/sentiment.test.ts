@@ -303,6 +303,44 @@ describe('entries added in 2.4', () => {
   });
 });
 
+describe('rules and entries added in 2.5', () => {
+  it.each([
+    // What "can be improved" is a shortcoming said politely, in the three languages; improvement that happened is praise.
+    ['The laboratory activities can still be improved.', 'negative'],
+    ['Pwede pang i-improve yung pagtuturo ni sir sa online class.', 'negative'],
+    ['Pwede pa ma-improve ang iyang pagtudlo sa lab.', 'negative'],
+    ['My grades improved a lot because of her tutorials.', 'positive'],
+    // Not knowing, as the whole answer, is a non-answer; what the class does not know is a complaint.
+    ["I don't know.", 'neutral'],
+    ["I'm not sure po.", 'neutral'],
+    ['Hindi ko po alam.', 'neutral'],
+    ['Wala ko kabalo.', 'neutral'],
+    ["We don't know anything about the topics in the midterm.", 'negative'],
+    ['Hindi ko alam kung ano ang itinuturo niya.', 'negative'],
+    // A negator does not reach into the clause a "why", "what" or "kung" opens.
+    ["I don't know why he is always late.", 'negative'],
+    ['Hindi ko alam kung bakit laging late si sir.', 'negative'],
+    // "Less" and "instead of" take away what follows them.
+    ['She made statistics less scary for all of us.', 'positive'],
+    ['The lessons were less interesting after the midterm.', 'negative'],
+    ['The exams test memorization instead of understanding.', 'negative'],
+    // What the class should have been: the praise after it is what was missing.
+    ['The lessons should have been more organized.', 'negative'],
+    ['It would have been nice if the lectures were more interactive.', 'negative'],
+    // Balanced verdicts, and words that name difficult content rather than complain.
+    ['The class was neither good nor bad.', 'neutral'],
+    ['Honestly, more or less okay.', 'neutral'],
+    ['He explains difficult topics patiently and always answers our questions.', 'positive'],
+    ['The lectures? Not so much.', 'negative'],
+    ['Our questions in the group chat go unanswered for days.', 'negative'],
+    ['Most of the time we were left to figure out the problem sets on our own.', 'negative'],
+    ['The instructor seemed uninterested in teaching.', 'negative'],
+    ['Too few worked examples before each quiz.', 'negative'],
+  ] as const)('%j is %s in the engine as set', (text, expected) => {
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+});
+
 describe('the engine as set reads the examples of issue 16 as meant', () => {
   it.each([
     ['galing mo talaga sir, 3 weeks walang klase', 'negative'],

@@ -33,7 +33,7 @@ const ENGLISH = `
 0 like, pretty, super, so, sure, please, wish, god, joke, miss, mean, kind of, sort of, as well, as well as, critical thinking, challenging, matter, no, yeah, lol, haha, hahaha, lmao, grade, grades, class, teacher, need, needs, want, hard-earned, pretty much, sir, maam, madam, funny enough, free time, interest rate, fine arts, help desk, well-known, very well, like that, feel like, looks like, seems like, just like, would like, i'd like, we would like
 -0.8 harder, lag, lags, cramming, rote learning, rote, improvement, theoretical, only theory, strict, tough, demanding, heavy, workload, slow, slowly, long, lengthy, rush, rushed, fast-paced, hard, nervous, pressure, quiet, soft-spoken, monotone, nitpicky, reads the slides, read the slides, reads from the slides, reading from the slides, just reads, only reads
 -1.5 too much, too many, too long, too fast, too slow, too strict, too hard, too loud, too soft, masyadong mabilis, masyadong mabagal, masyadong marami, masyadong madami, masyadong mahaba, masyadong mahirap
--1.2 ang dami, ang daming, sobrang dami, sobrang daming, grabe ang dami, daghan kaayo, kadaghan, rough, no use, of no use, would have been nice, would have been better, would have been helpful, could have been, should have been, would have liked, would have preferred, i would have liked, needs more, need more, needed more, could use more, hard time, difficult time, lacked, difficulty, difficult to follow, unnecessary, unstructured, insufficient, need improvement, needs some improvement, need some improvement, have to improve, has to improve, should improve, must improve, needs to be improved, should be improved, to be improved, has to be improved, late, tardy, absent, absences, difficult, confusing, confused, unclear, vague, lacking, lacks, lack, lack of, struggle, struggled, struggling, overwhelming, overwhelmed, outdated, irrelevant, disorganized, unorganized, unprepared, stress, stressed, stressful, could be better, could have been better, could improve, needs improvement, needs to improve, room for improvement, not enough, hard to follow, hard to hear, inconsistent, repetitive, monotonous, dull, lost, no idea, not clear, not organized, intimidating, scary, cancelled, canceled, missing
+-1.2 ang dami, ang daming, sobrang dami, sobrang daming, grabe ang dami, daghan kaayo, kadaghan, rough, no use, of no use, would have been nice, would have been better, would have been helpful, would have liked, would have preferred, i would have liked, needs more, need more, needed more, could use more, hard time, difficult time, lacked, difficulty, difficult to follow, unnecessary, unstructured, insufficient, need improvement, needs some improvement, need some improvement, have to improve, has to improve, should improve, must improve, needs to be improved, should be improved, to be improved, has to be improved, late, tardy, absent, absences, difficult, confusing, confused, unclear, vague, lacking, lacks, lack, lack of, struggle, struggled, struggling, overwhelming, overwhelmed, outdated, irrelevant, disorganized, unorganized, unprepared, stress, stressed, stressful, could be better, could have been better, could improve, needs improvement, needs to improve, room for improvement, not enough, hard to follow, hard to hear, inconsistent, repetitive, monotonous, dull, lost, no idea, not clear, not organized, intimidating, scary, cancelled, canceled, missing
 -1.8 annoying, knows nothing, know nothing, teach yourself, teach ourselves, teach myself, self-study, passive aggressive, passive-aggressive, partiality, should not take, shouldn't take, don't take, do not take, not worth, boring, bored, boring class, sleepy, unhelpful, unresponsive, impatient, unapproachable, biased, favoritism, favouritism, harsh, frustrating, frustrated, hard to understand, difficult to understand, hard to learn, lazy, unprofessional, arrogant, condescending, pointless, terror, terrorist, waste, wasted, dreaded, dread, rude, mean teacher, yells, shouts, shouting, yelling, scolds, embarrassed, humiliated, humiliates, doesn't care, does not care, didn't care, did not care, never answers, never replies, never there, always late, always absent, no feedback
 -2.5 useless, disappointing, disappointed, disappointment, terrible, horrible, awful, worst, waste of time, waste of money, a waste, do not recommend, don't recommend, would not recommend, wouldn't recommend, not recommended, never again, hated, hate, incompetent, worst teacher, avoid
 # Added in 2.0, written from knowledge of student comments.
@@ -63,6 +63,14 @@ const ENGLISH = `
 -0.8 rushes, rushing
 -1.5 rushes through, rushed through, rushing through, rushes the lessons, rushed the lessons
 -1.8 shouted, shouted at, shouts at, yelled, yelled at, yells at, screamed, screamed at, screams at, scolded, scolding, raised his voice, raised her voice, raises his voice, raises her voice
+# Added in 2.5, written from knowledge of student comments: "can be improved" is the polite form of "should be
+# improved" (VADER's "improved" read it as praise).
+2.2 patiently, explains patiently
+0 difficult topics, difficult topic, difficult concepts, difficult lessons, difficult lesson, difficult subjects, difficult parts, hard topics, complex topics, complicated topics, difficult material
+0 honestly
+-1.8 not so much
+-1.8 uninterested, disinterested, unanswered, go unanswered, goes unanswered, went unanswered, took forever, takes forever, take forever, left to figure, were left to, left us to figure, left to ourselves, left on our own, left us on our own
+-1.2 can be improved, could be improved, can still be improved, could still be improved, can be further improved, could be further improved, can be improved more, can be improved further, may be improved, might be improved, can still improve, could still improve, can improve more, still needs improvement, still need improvement, still needs to improve, still needs to be improved, needs more improvement, need more improvement
 `;
 
 const TAGALOG = `
@@ -108,6 +116,8 @@ const TAGALOG = `
 -1.8 sinigawan, sinisigawan, sumisigaw, pinagalitan, pinapagalitan, pinagagalitan, pinagsabihan sa harap
 1.2 walang surprise, walang surprise quiz, walang sorpresa
 2 ituloy niyo lang, ituloy mo lang, ituloy lang po, ipagpatuloy niyo, ipagpatuloy mo, ipagpatuloy niyo lang, sana ituloy niyo
+# Added in 2.5, written from knowledge of student comments: what can still be improved is a shortcoming said politely.
+-1.2 pwede pang i-improve, pwede pa i-improve, pwede pang ma-improve, pwede pa ma-improve, puwede pang i-improve, puwede pang ma-improve, pwede pang pagbutihin, pwede pa pagbutihin, puwede pang pagbutihin, may kailangan pang i-improve, may dapat pang i-improve, may i-improve pa
 `;
 
 const CEBUANO = `
@@ -145,6 +155,8 @@ const CEBUANO = `
 -1.8 dili mi kasabay, dili ko kasabay, di mi kasabay, di ko kasabay, dili makasabay, di makasabay, dili mi makasabay, dili makasunod, di makasunod, dili mi makasunod, nabilin mi
 -1.8 gisinggitan, ginasinggitan, nagsinggit, gikasab-an, gikasaba, gikasab-an mi
 2 padayon lang, ipadayon lang, padayona lang
+# Added in 2.5, written from knowledge of student comments: what can still be improved.
+-1.2 pwede pa ma-improve, pwede pa i-improve, puwede pa ma-improve, puwede pa i-improve, ma-improve pa, pwede pa mapaayo, puwede pa mapaayo, mapaayo pa, naa pay i-improve, naa pay ma-improve
 `;
 
 /** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */

@@ -19,7 +19,9 @@ export const NEGATORS = set(`
   weren't, won't, wouldn't, shouldn't, couldn't, hasn't, haven't, hadn't, nothing, nobody, none, hardly, barely,
   hindi, hinde, di, wala, walang, huwag, wag, ayaw, ayoko, hindi na, di na, wala nang, hindi naman, di naman,
   dili, dili na, wala'y, walay, wa, ayaw na, dili man, wala man, unable, unable to, fails to, failed to, fail to,
-  rarely, seldom, hard for me to, hard for us to, hard for students to, difficult for me to, difficult for us to, difficult for students to, harder to, akala ko, akala ko pa naman, kala ko, akala namin, i was expecting, i was hoping, hard to, difficult to, tough to, impossible to, hindi masyado, di masyado, hindi gaano, di gaano, dili kaayo
+  rarely, seldom, less, instead of, rather than, should have been, could have been, would have been nice if,
+  would have been better if, would have been good if, would have been great if, would have been helpful if,
+  it would have been nice if, it would have been better if, hard for me to, hard for us to, hard for students to, difficult for me to, difficult for us to, difficult for students to, harder to, akala ko, akala ko pa naman, kala ko, akala namin, i was expecting, i was hoping, hard to, difficult to, tough to, impossible to, hindi masyado, di masyado, hindi gaano, di gaano, dili kaayo
 `);
 
 /** Negators of a verb; one that negates no sentiment word still states a shortcoming. */
@@ -65,6 +67,17 @@ export const NEGATOR_VALENCE: ReadonlyMap<string, number> = new Map([
   ['fails to', -1.2],
   ['failed to', -1.2],
   ['fail to', -1.2],
+  // What a class should have been: a regret, and the praise after it is what was missing ("should have been more
+  // organized").
+  ['should have been', -1.2],
+  ['could have been', -1.2],
+  ['would have been nice if', -1.2],
+  ['would have been better if', -1.2],
+  ['would have been good if', -1.2],
+  ['would have been great if', -1.2],
+  ['would have been helpful if', -1.2],
+  ['it would have been nice if', -1.2],
+  ['it would have been better if', -1.2],
 ]);
 
 /** The Tagalog and Cebuano members of NEGATORS. */
@@ -91,7 +104,7 @@ export const REMARKS = set(`
  * A word outside them ("portfolio", "returned") makes the sentence say something.
  */
 export const NON_ANSWER_WORDS = set(`
-  i, we, me, us, do, does, did, have, has, had, really, honestly, actually, any, more, other, further, additional,
+  i, i'm, im, am, we, me, us, do, does, did, have, has, had, really, honestly, actually, any, more, other, further, additional,
   particular, specific, special, major, negative, else, anything, much, at, the, this, that, time, moment, point,
   for, now, yet, so, far, as, of, on, about, to, with, regarding, my, our, your, his, her, instructor, teacher,
   professor, prof, course, subject, class, him, them, po, pong, ho, ako, akong, ko, kong, koy, ta, na, pa, pang,
@@ -103,6 +116,25 @@ export const NON_ANSWER_WORDS = set(`
 export const NEGATION_CANCELLERS = set(`
   not only, not just, hindi lang, di lang, hindi lamang, di lamang, dili lang, dili lamang, dili ra,
   no doubt, without a doubt, no wonder, never fails to, never failed to, never fail to, hindi nakakalimot
+`);
+
+/**
+ * Not knowing, as an answer: "I don't know", "not sure po", "hindi ko po alam", "wala ko kabalo". Negated in a
+ * sentence that says nothing else it is a non-answer like a denied remark; "hindi ko alam kung ano ang tinuturo niya"
+ * says more, and "we don't know anything" is a complaint about learning (KNOWLEDGE_AMOUNTS).
+ */
+export const UNKNOWING = set(`know, knw, sure, alam, kabalo, kahibalo`);
+
+/** Amounts of knowledge: beside a negated UNKNOWING word they make a complaint, not a non-answer. */
+export const KNOWLEDGE_AMOUNTS = set(`anything, much, nothing, everything`);
+
+/**
+ * Words that open a subordinate clause: a negator before them does not reach past them ("I don't know why he is always
+ * late" complains of lateness; "hindi ko alam kung bakit laging late"). "How" is not one: "doesn't know how to
+ * explain" is still a teacher who does not explain.
+ */
+export const NEGATION_BOUNDARIES = set(`
+  why, what, when, whenever, where, who, whom, whose, which, because, since, whether, kung, bakit, ngano, kay ngano
 `);
 
 /** Words skipped when counting the negation and intensifier window ("hindi po siya masyadong magaling"). */
@@ -161,7 +193,7 @@ export const EXCESS_MARKERS = set(`too, masyado, masyadong, overly, over, kaayo 
 export const EXCESS_PRONE = set(`
   fast, quick, quickly, many, much, long, lengthy, strict, loud, big, heavy, hard, early, short, slow, slowly,
   mabilis, bilis, marami, madami, dami, mahaba, haba, istrikto, strikto, mahigpit, maingay, malakas, malaki,
-  mabigat, mabagal, maikli, maaga, paspas, daghan, taas, dugay, kusog, hinay, istrikta, strikta
+  mabigat, mabagal, maikli, maaga, paspas, daghan, taas, dugay, kusog, hinay, istrikta, strikta, few, little
 `);
 
 /** Teaching verbs: a speed word next to one is about the pace of teaching ("mabilis magturo"). */
@@ -216,7 +248,8 @@ export const HEDGES = set(`
   sakto lang, average, so-so, so so, nothing special, ordinary, normal lang, pasado, katamtaman, keri lang,
   carry lang, medyo okay, medyo ok, its okay, it's okay, it's ok, its ok, just okay, just ok, not bad naman,
   maayo ra, okay ra, ok ra, pwede na ra, sakto ra, mao ra, ok ra man, okay ra man, fair enough, decent naman,
-  ok ra sad, okay ra sad
+  ok ra sad, okay ra sad, more or less, neither good nor bad, neither bad nor good, not too good not too bad,
+  not good not bad, not bad not good, hindi maganda hindi pangit
 `);
 
 /** Cebuano words spelled like English sentiment words ("sad" = also): no valence in Cebuano comments. */

@@ -121,7 +121,7 @@ function lookBack(sentence: readonly SentimentToken[], position: number, reading
     const token = sentence[index];
     if (token === undefined || token.clause !== clause || token.kind !== 'word') break;
     const word = token.text;
-    if (MODIFIERS.negationCancellers.has(word)) break;
+    if (MODIFIERS.negationCancellers.has(word) || MODIFIERS.negationBoundaries.has(word)) break;
     if (
       MODIFIERS.negators.has(word) &&
       (counted <= PHILIPPINE_NEGATION_REACH || !MODIFIERS.philippineNegators.has(word))
@@ -248,7 +248,12 @@ function wordValence(
   if ((found === undefined || found.valence === 0) && !prone && expectation === undefined) return undefined;
   const before = lookBack(sentence, index, reading);
   for (const position of before.negatorPositions) usedNegators.add(position);
-  if (expectation !== undefined && before.negated) return expectation;
+  if (expectation !== undefined && before.negated) {
+    // "hindi ko po alam", "wala ko kabalo": not knowing, as the whole answer, is a non-answer.
+    const negator = before.negatorPositions[0];
+    if (MODIFIERS.unknowing.has(word) && negator !== undefined && nonAnswer(sentence, negator)) return undefined;
+    return expectation;
+  }
   const after = lookAhead(sentence, index);
   let value = found?.valence ?? 0;
   if (prone && (before.excess || before.diminished || after.teachingVerb) && value >= 0) {
@@ -338,15 +343,20 @@ function implicitComplaint(shape: SentenceShape, contributions: readonly Contrib
  */
 function nonAnswer(sentence: readonly SentimentToken[], index: number): boolean {
   let remark = false;
+  let unknowing = false;
+  let amount = false;
   for (let position = 0; position < sentence.length; position += 1) {
     const token = sentence[position];
     if (position === index || token === undefined || token.kind !== 'word') continue;
     const word = token.text;
     if (position > index && MODIFIERS.remarks.has(word)) remark = true;
+    else if (position > index && MODIFIERS.unknowing.has(word)) unknowing = true;
     else if (!MODIFIERS.nonAnswerWords.has(word) && !MODIFIERS.courtesies.has(word) && !MODIFIERS.negators.has(word))
       return false;
+    if (MODIFIERS.knowledgeAmounts.has(word)) amount = true;
   }
-  return remark;
+  // "I don't know" is a non-answer; "we don't know anything" says what the class did not learn.
+  return remark || (unknowing && !amount);
 }
 
 function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedContribution[]): CommentEvidence {

@@ -13,6 +13,13 @@ export const analyticsSemesterQuery = z.object({
   programCode,
 });
 
+/**
+ * A numeric query parameter. `z.coerce.number()` alone reads a blank value (`?minR2=`) as 0, a figure nobody
+ * sent; a blank value is refused as not a number instead.
+ */
+const queryNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? Number.NaN : value), schema);
+
 export const DEFAULT_TREND_MIN_SEMESTERS = 3;
 export const DEFAULT_TREND_MIN_R2 = 0.5;
 
@@ -21,19 +28,12 @@ export const trendsQuery = z.object({
     .uuid()
     .optional()
     .describe("scope resolution only; omitted: the latest semester of the caller's campus"),
-  minSemesters: z.coerce
-    .number()
-    .int()
-    .min(2)
-    .max(100)
-    .default(DEFAULT_TREND_MIN_SEMESTERS)
-    .describe('faculty with at least this many semesters of data (a regression needs 2)'),
-  minR2: z.coerce
-    .number()
-    .min(0)
-    .max(1)
-    .default(DEFAULT_TREND_MIN_R2)
-    .describe('R² at or above which a slope counts as improving or declining; below it the trend is stable'),
+  minSemesters: queryNumber(z.coerce.number().int().min(2).max(100).default(DEFAULT_TREND_MIN_SEMESTERS)).describe(
+    'faculty with at least this many semesters of data (a regression needs 2)',
+  ),
+  minR2: queryNumber(z.coerce.number().min(0).max(1).default(DEFAULT_TREND_MIN_R2)).describe(
+    'R² at or above which a slope counts as improving or declining; below it the trend is stable',
+  ),
 });
 
 /** mv_faculty_trends' regressions, rounded for display (and judged as shown): slopes 4 decimals, R² 3. */
