@@ -12,11 +12,12 @@ export type SentimentLabel = (typeof SENTIMENT_LABELS)[number];
 
 export const facultyParams = z.object({ facultyId: z.uuid() });
 
-export const semesterQuery = z.strictObject({ semesterId: z.uuid() });
+// Undocumented query parameters are ignored, as on every route (README, Errors): a cache-buster must not be a 400.
+export const semesterQuery = z.object({ semesterId: z.uuid() });
 
-export const overviewQuery = z.strictObject({ semesterId: z.uuid(), courseId: z.uuid().optional() });
+export const overviewQuery = z.object({ semesterId: z.uuid(), courseId: z.uuid().optional() });
 
-export const reportQuery = z.strictObject({
+export const reportQuery = z.object({
   semesterId: z.uuid(),
   questionnaireTypeCode,
   courseId: z.uuid().optional(),
