@@ -195,15 +195,20 @@ function threadCpu(pid: number): Record<string, number> {
   return byName;
 }
 
-/** CPU seconds of every PostgreSQL process of this machine (the bench's database is the only busy one). */
-function postgresCpu(): number {
-  let total = 0;
+/**
+ * CPU seconds of every PostgreSQL process of this machine (the bench's database is the only busy one), by pid: a
+ * backend that ends between two readings (a pool closing an idle connection) takes its seconds with it, so a sum over
+ * the processes read 0 when the connections that inserted the corpus closed during the run; spent time is counted
+ * per process (`cpuSpent`).
+ */
+function postgresCpu(): Record<string, number> {
+  const byPid: Record<string, number> = {};
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const cpu = statCpu(`/proc/${entry}/stat`);
-    if (cpu && (cpu.name === 'postgres' || cpu.name.startsWith('postgres:'))) total += cpu.seconds;
+    if (cpu && (cpu.name === 'postgres' || cpu.name.startsWith('postgres:'))) byPid[entry] = cpu.seconds;
   }
-  return total;
+  return byPid;
 }
 
 type CpuReading = Record<string, Record<string, number>>;
@@ -212,18 +217,20 @@ function cpuReading(processes: readonly BenchProcess[]): CpuReading {
   const reading: CpuReading = Object.fromEntries(
     processes.map((running) => [running.name, threadCpu(running.child.pid as number)]),
   );
-  reading.PostgreSQL = { all: postgresCpu() };
+  reading.PostgreSQL = postgresCpu();
   return reading;
 }
 
 /** What each process (and kind of thread) spent between two readings. */
 function cpuSpent(before: CpuReading, after: CpuReading): CpuReading {
+  const spent = (name: string, key: string, seconds: number) => Math.max(0, seconds - (before[name]?.[key] ?? 0));
   return Object.fromEntries(
     Object.entries(after).map(([name, threads]) => [
       name,
-      Object.fromEntries(
-        Object.entries(threads).map(([kind, seconds]) => [kind, Math.max(0, seconds - (before[name]?.[kind] ?? 0))]),
-      ),
+      // PostgreSQL's processes are read by pid (a backend that started meanwhile counts whole) and shown as one.
+      name === 'PostgreSQL'
+        ? { all: Object.entries(threads).reduce((sum, [pid, seconds]) => sum + spent(name, pid, seconds), 0) }
+        : Object.fromEntries(Object.entries(threads).map(([kind, seconds]) => [kind, spent(name, kind, seconds)])),
     ]),
   );
 }
