@@ -336,6 +336,12 @@ describe('rules and entries added in 2.5', () => {
     ['Most of the time we were left to figure out the problem sets on our own.', 'negative'],
     ['The instructor seemed uninterested in teaching.', 'negative'],
     ['Too few worked examples before each quiz.', 'negative'],
+    // Wishing every teacher were like this one is praise, in the three languages; needing more of something is not.
+    ['I hope all teachers are like her.', 'positive'],
+    ['We need more teachers like him in the department.', 'positive'],
+    ['Sana lahat ng teacher katulad niya.', 'positive'],
+    ['Unta tanan teacher sama niya.', 'positive'],
+    ['We need more worked examples before the exam.', 'negative'],
   ] as const)('%j is %s in the engine as set', (text, expected) => {
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
   });

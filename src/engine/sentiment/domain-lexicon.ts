@@ -70,6 +70,7 @@ const ENGLISH = `
 0 honestly
 -1.8 not so much
 -1.8 uninterested, disinterested, unanswered, go unanswered, goes unanswered, went unanswered, took forever, takes forever, take forever, left to figure, were left to, left us to figure, left to ourselves, left on our own, left us on our own
+2.5 need more teachers like her, need more teachers like him, needs more teachers like her, needs more teachers like him, all teachers are like her, all teachers are like him, all teachers were like her, all teachers were like him, all professors are like her, all professors are like him, more teachers like her, more teachers like him, more professors like her, more professors like him
 -1.2 can be improved, could be improved, can still be improved, could still be improved, can be further improved, could be further improved, can be improved more, can be improved further, may be improved, might be improved, can still improve, could still improve, can improve more, still needs improvement, still need improvement, still needs to improve, still needs to be improved, needs more improvement, need more improvement
 `;
 
@@ -117,6 +118,7 @@ const TAGALOG = `
 1.2 walang surprise, walang surprise quiz, walang sorpresa
 2 ituloy niyo lang, ituloy mo lang, ituloy lang po, ipagpatuloy niyo, ipagpatuloy mo, ipagpatuloy niyo lang, sana ituloy niyo
 # Added in 2.5, written from knowledge of student comments: what can still be improved is a shortcoming said politely.
+2.5 sana lahat ng teacher katulad niya, sana lahat ng teacher ay katulad niya, sana lahat ng guro ay katulad niya, sana lahat ng teacher tulad niya, sana lahat ng prof katulad niya, sana lahat ng teachers katulad niya
 -1.2 pwede pang i-improve, pwede pa i-improve, pwede pang ma-improve, pwede pa ma-improve, puwede pang i-improve, puwede pang ma-improve, pwede pang pagbutihin, pwede pa pagbutihin, puwede pang pagbutihin, may kailangan pang i-improve, may dapat pang i-improve, may i-improve pa
 `;
 
@@ -156,6 +158,7 @@ const CEBUANO = `
 -1.8 gisinggitan, ginasinggitan, nagsinggit, gikasab-an, gikasaba, gikasab-an mi
 2 padayon lang, ipadayon lang, padayona lang
 # Added in 2.5, written from knowledge of student comments: what can still be improved.
+2.5 unta tanan teacher sama niya, unta tanan maestra sama niya, unta tanan maestro sama niya, unta tanan magtutudlo sama niya, unta tanan teacher pareha niya
 -1.2 pwede pa ma-improve, pwede pa i-improve, puwede pa ma-improve, puwede pa i-improve, ma-improve pa, pwede pa mapaayo, puwede pa mapaayo, mapaayo pa, naa pay i-improve, naa pay ma-improve
 `;
 
