@@ -491,6 +491,22 @@ describe('legacy CSV', () => {
     });
   });
 
+  it('names the rows execute skipped for repeating an earlier shortname', async () => {
+    const capstone = { program: 'BSIT', courseCode: 'IT501', descriptiveTitle: 'Capstone 2', semester: 1 };
+    const thesis = { program: 'BSCS', courseCode: 'CS501', descriptiveTitle: 'Thesis 2', semester: 1 };
+    const response = await client.post(
+      '/api/v1/lms/provision/courses/execute',
+      { ...context, rows: [capstone, thesis, capstone] },
+      admin,
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ created: 2, skipped: 1 });
+    expect(response.body.courses).toHaveLength(2);
+    expect(response.body.repeated).toEqual([
+      { row: 3, shortname: 'IT501-BSIT-MAIN-S12526', reason: 'same shortname as row 1' },
+    ]);
+  });
+
   it('refuses a file over 2 MB, a file that is not .csv, and a missing context field with 400', async () => {
     const big = Buffer.alloc(2 * 1024 * 1024 + 10, 'a');
     const tooBig = await upload(big);

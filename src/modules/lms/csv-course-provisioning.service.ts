@@ -98,6 +98,8 @@ export class CsvCourseProvisioningService {
         status: course.status,
         lmsCourseId: course.lmsCourseId,
       })),
+      // The rows counted in `skipped` because they repeat an earlier row's shortname, named as the preview names them.
+      repeated: plan.skipped,
       errors: plan.errors,
     };
   }

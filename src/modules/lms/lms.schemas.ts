@@ -158,9 +158,11 @@ const csvPlannedRow = z.object({
   categoryId: z.number().int(),
 });
 
+const csvSkippedRow = z.object({ row: z.number().int(), shortname: z.string(), reason: z.string() });
+
 export const csvPreviewResult = z.object({
   valid: z.array(csvPlannedRow),
-  skipped: z.array(z.object({ row: z.number().int(), shortname: z.string(), reason: z.string() })),
+  skipped: z.array(csvSkippedRow),
   errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
   shortnameNote: z.string(),
 });
@@ -182,6 +184,10 @@ export const csvExecuteResult = z.object({
   courses: z.array(
     csvPlannedRow.extend({ status: z.enum(['created', 'skipped']), lmsCourseId: z.number().int().nullable() }),
   ),
+  repeated: z.array(csvSkippedRow).meta({
+    description:
+      "rows counted in skipped because they repeat an earlier row's shortname (not created twice); courses lists the others",
+  }),
   errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
 });
 
