@@ -13,17 +13,6 @@ function set(list: string): ReadonlySet<string> {
   );
 }
 
-/** Flip the polarity of the next sentiment word (within a short window). */
-export const NEGATORS = set(`
-  not, no, never, neither, nor, without, cannot, can't, don't, doesn't, didn't, isn't, aren't, wasn't,
-  weren't, won't, wouldn't, shouldn't, couldn't, hasn't, haven't, hadn't, nothing, nobody, none, hardly, barely,
-  hindi, hinde, di, wala, walang, huwag, wag, ayaw, ayoko, hindi na, di na, wala nang, hindi naman, di naman,
-  dili, dili na, wala'y, walay, wa, ayaw na, dili man, wala man, unable, unable to, fails to, failed to, fail to,
-  rarely, seldom, less, instead of, rather than, should have been, could have been, would have been nice if,
-  would have been better if, would have been good if, would have been great if, would have been helpful if,
-  it would have been nice if, it would have been better if, hard for me to, hard for us to, hard for students to, difficult for me to, difficult for us to, difficult for students to, harder to, akala ko, akala ko pa naman, kala ko, akala namin, i was expecting, i was hoping, hard to, difficult to, tough to, impossible to, hindi masyado, di masyado, hindi gaano, di gaano, dili kaayo
-`);
-
 /** Negators of a verb; one that negates no sentiment word still states a shortcoming. */
 export const VERBAL_NEGATORS = set(`
   not, never, don't, doesn't, didn't, isn't, aren't, wasn't, weren't, won't, can't, cannot, couldn't, hasn't,
@@ -80,6 +69,22 @@ export const NEGATOR_VALENCE: ReadonlyMap<string, number> = new Map([
   ['it would have been better if', -1.2],
 ]);
 
+/**
+ * Flip the polarity of the next sentiment word (within a short window): these, and every negator of NEGATOR_VALENCE
+ * ("hard to", "should have been"), which also carries a valence of its own.
+ */
+export const NEGATORS: ReadonlySet<string> = new Set([
+  ...set(`
+    not, no, never, neither, nor, without, cannot, can't, don't, doesn't, didn't, isn't, aren't, wasn't, weren't,
+    won't, wouldn't, shouldn't, couldn't, hasn't, haven't, hadn't, nothing, nobody, none, hardly, barely, hindi,
+    hinde, di, wala, walang, huwag, wag, ayaw, ayoko, hindi na, di na, wala nang, hindi naman, di naman, dili,
+    dili na, wala'y, walay, wa, ayaw na, dili man, wala man, unable, rarely, seldom, less, instead of,
+    rather than, akala ko, akala ko pa naman, kala ko, akala namin, i was expecting, i was hoping, hindi masyado,
+    di masyado, hindi gaano, di gaano, dili kaayo
+`),
+  ...NEGATOR_VALENCE.keys(),
+]);
+
 /** The Tagalog and Cebuano members of NEGATORS. */
 export const PHILIPPINE_NEGATORS = set(`
   hindi, hinde, di, wala, walang, huwag, wag, ayaw, ayoko, hindi na, di na, wala nang, hindi naman, di naman,
@@ -123,7 +128,7 @@ export const NEGATION_CANCELLERS = set(`
  * sentence that says nothing else it is a non-answer like a denied remark; "hindi ko alam kung ano ang tinuturo niya"
  * says more, and "we don't know anything" is a complaint about learning (KNOWLEDGE_AMOUNTS).
  */
-export const UNKNOWING = set(`know, knw, sure, alam, kabalo, kahibalo`);
+export const UNKNOWING = set(`know, sure, alam, kabalo, kahibalo`);
 
 /** Amounts of knowledge: beside a negated UNKNOWING word they make a complaint, not a non-answer. */
 export const KNOWLEDGE_AMOUNTS = set(`anything, much, nothing, everything`);
