@@ -78,13 +78,13 @@ describe('callInBatchesStoringBehind', () => {
     const done = callInBatchesStoringBehind([1, 2, 3, 4, 5], 2, r.call, r.store);
     await settle();
     expect(r.events).toEqual(['call 1,2', 'call 3,4']);
-    // The second batch answers first: nothing is stored before the first batch's answer.
+    // The second batch answers first: the third is called at once (two calls in flight again), and nothing is
+    // stored before the first batch's answer.
     r.calls[1]?.resolve([3, 4]);
     await settle();
-    expect(r.events).toEqual(['call 1,2', 'call 3,4']);
+    expect(r.events).toEqual(['call 1,2', 'call 3,4', 'call 5']);
     r.calls[0]?.resolve([1, 2]);
     await settle();
-    // The first answer is stored, the third batch called (two calls in flight again).
     expect(r.events).toEqual(['call 1,2', 'call 3,4', 'call 5', 'store 1,2']);
     // The second answer waits for the first write.
     await settle();
@@ -134,6 +134,36 @@ describe('callInBatchesStoringBehind', () => {
     await done;
     expect((failed as Error).message).toBe('write failed');
     expect(r.events).toEqual(['call 1', 'call 2', 'call 3', 'store 1', 'aborted call 3']);
+  });
+
+  it('calls at most CALLS_IN_FLIGHT + 1 batches ahead of the write being made', async () => {
+    const r = recorder();
+    const done = callInBatchesStoringBehind([1, 2, 3, 4, 5, 6, 7], 1, r.call, r.store);
+    await settle();
+    r.calls[0]?.resolve([1]);
+    await settle();
+    // The first write is slow: answers come, but no more than CALLS_IN_FLIGHT + 1 batches are called past it.
+    r.calls[1]?.resolve([2]);
+    r.calls[2]?.resolve([3]);
+    await settle();
+    r.calls[3]?.resolve([4]);
+    await settle();
+    expect(r.events).toEqual(['call 1', 'call 2', 'call 3', 'store 1', 'call 4']);
+    expect(r.calls).toHaveLength(1 + CALLS_IN_FLIGHT + 1);
+    r.writes[0]?.resolve();
+    await settle();
+    expect(r.events.slice(-3)).toEqual(['stored 1', 'call 5', 'store 2']);
+    // The rest answered and written as they come.
+    let calls = 4;
+    let writes = 1;
+    while (writes < 7) {
+      for (; calls < r.calls.length; calls += 1) r.calls[calls]?.resolve([calls + 1]);
+      for (; writes < r.writes.length; writes += 1) r.writes[writes]?.resolve();
+      await settle();
+    }
+    await done;
+    expect(r.events.filter((event) => event.startsWith('stored'))).toHaveLength(7);
+    expect(r.peaks).toEqual({ calls: CALLS_IN_FLIGHT, writes: 1 });
   });
 
   it('calls nothing for no items', async () => {

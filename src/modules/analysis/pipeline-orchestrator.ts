@@ -413,9 +413,9 @@ export class PipelineOrchestrator {
       // The worker's current model, from the vectors it just made or, when none were missing, from one
       // comment embedded again; vectors an older model made are then embedded again, so one pipeline's
       // comments share one vector space (the topic model reads only one).
-      const first = await this.results.firstGatePassing(run.id);
       const current =
-        (await embed(await this.results.missingEmbeddings(run.id))) ?? (first ? await embed([first]) : undefined);
+        (await embed(await this.results.missingEmbeddings(run.id))) ??
+        (await this.results.firstGatePassing(run.id).then((first) => (first ? embed([first]) : undefined)));
       if (current) await embed(await this.results.staleEmbeddings(run.id, current));
     }
     return this.commit(context, PipelineJob.EMBEDDINGS, async (trx, stages) => {
