@@ -347,6 +347,50 @@ describe('rules and entries added in 2.5', () => {
   });
 });
 
+describe('rules and entries added in 2.6', () => {
+  it.each([
+    // An elliptical negation denies the verdict before it of others: a contrast, so a balanced comment is neutral.
+    ['Some teachers are good, some are not.', 'neutral'],
+    ['The lectures are clear but the labs are not.', 'neutral'],
+    ['Magaling yung iba, yung iba hindi.', 'neutral'],
+    ['Maayo ang lectures pero ang labs dili.', 'neutral'],
+    // ... not a negator that ends a subordinate clause, nor one with no verdict before it.
+    ['This course is very confusing to follow, when the slides are not.', 'negative'],
+    ['Were the slides posted? Some are, some are not.', 'neutral'],
+    // "Fairly" as the manner of what was done is praise (negated with its verb); before a word it still diminishes.
+    ['The exams are conducted fairly.', 'positive'],
+    ['She grades fairly and on time.', 'positive'],
+    ['He does not grade fairly.', 'negative'],
+    // Scarcity is a complaint; a non-answer is neutral.
+    ['Hardly any practical work this semester.', 'negative'],
+    ['Very few activities outside the lectures.', 'negative'],
+    ['Not applicable.', 'neutral'],
+    ['The lab assistants are cooperative.', 'positive'],
+    ['The library has a wide range of references.', 'positive'],
+    // Parallel parts ("some ... some", "others") make a contrast without a contrast word; an ease word before a comma
+    // does not strengthen the verdict after it.
+    ['Some lectures were interesting and some were boring.', 'neutral'],
+    ['Some topics were easy, others were difficult.', 'neutral'],
+    ['Some of the lectures were boring and confusing.', 'negative'],
+    // Entries: what it meant to the student, waiting, changing instructions, the room, reading the book aloud.
+    ["He remembers everyone's name, which means a lot.", 'positive'],
+    ['The projects taught me how to work in a team.', 'positive'],
+    ['I would take another class with him.', 'positive'],
+    ['We waited two weeks for our quiz results.', 'negative'],
+    ['The instructions for the project kept changing.', 'negative'],
+    ['The room is always too hot to focus.', 'negative'],
+    ['Lectures are just the professor reading from the book.', 'negative'],
+  ] as const)('%j is %s in the engine as set', (text, expected) => {
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+
+  it('keeps "fairly" a diminisher before the word it qualifies', () => {
+    const fairly = shared.scoreSentiment('The class was fairly good.');
+    const plain = shared.scoreSentiment('The class was good.');
+    expect(fairly.positive).toBeLessThan(plain.positive);
+  });
+});
+
 describe('the engine as set reads the examples of issue 16 as meant', () => {
   it.each([
     ['galing mo talaga sir, 3 weeks walang klase', 'negative'],

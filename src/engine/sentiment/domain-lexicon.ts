@@ -37,6 +37,14 @@ const ENGLISH = `
 -1.8 annoying, knows nothing, know nothing, teach yourself, teach ourselves, teach myself, self-study, passive aggressive, passive-aggressive, partiality, should not take, shouldn't take, don't take, do not take, not worth, boring, bored, boring class, sleepy, unhelpful, unresponsive, impatient, unapproachable, biased, favoritism, favouritism, harsh, frustrating, frustrated, hard to understand, difficult to understand, hard to learn, lazy, unprofessional, arrogant, condescending, pointless, terror, terrorist, waste, wasted, dreaded, dread, rude, mean teacher, yells, shouts, shouting, yelling, scolds, embarrassed, humiliated, humiliates, doesn't care, does not care, didn't care, did not care, never answers, never replies, never there, always late, always absent, no feedback
 -2.5 useless, disappointing, disappointed, disappointment, terrible, horrible, awful, worst, waste of time, waste of money, a waste, do not recommend, don't recommend, would not recommend, wouldn't recommend, not recommended, never again, hated, hate, incompetent, worst teacher, avoid
 # Added in 2.0, written from knowledge of student comments.
+# Added in 2.6, written from knowledge of student comments.
+2.2 cooperative, co-operative, means a lot, meant a lot, take another class with, take another course with
+1.5 taught me how, taught us how
+-1.5 too hot, too cold, too noisy, too crowded, too dark
+-1.2 kept changing, keeps changing, always changing, still waiting, had to wait, kept us waiting, waited
+1.5 wide range, wide variety, wide selection, wide collection
+-0.8 read from the slides, just read the slides, only read the slides, reads from the book, reading from the book, reads the book aloud, reading the book aloud, reads from the module, reading from the module
+0 not applicable, not yet applicable, does not apply, doesn't apply
 2.5 goes the extra mile, went the extra mile, the extra mile, well-versed, down to earth, down-to-earth, role model, a true educator, makes learning fun, made learning fun, makes the class fun, made the class fun, easy to approach, always available
 2 fair grader, fair grading, explains thoroughly, explains clearly, eye-opening, always prepared
 -1.2 mumbles, mumbling, inaudible, can't hear, cannot hear, hard grader, unfair grading, no consultation, never on time, reads off the slides, reads off the ppt, reads the ppt, just reads the ppt

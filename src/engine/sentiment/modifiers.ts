@@ -20,6 +20,14 @@ export const VERBAL_NEGATORS = set(`
 `);
 
 /**
+ * The auxiliaries before an elliptical negation: "some are good, some are not", "the lectures help, the labs do not".
+ * The "not" ends its clause and negates the verdict of the clause before it (score.ts, ellipticalNegation).
+ */
+export const ELLIPSIS_AUXILIARIES = set(`
+  is, are, was, were, am, do, does, did, can, could, will, would, has, have, had, should
+`);
+
+/**
  * Words students expect of a teacher: saying them is barely praise, but their absence is a complaint
  * ("doesn't explain", "di ko naintindihan", "didn't learn anything"). Value when negated.
  */
@@ -56,6 +64,10 @@ export const NEGATOR_VALENCE: ReadonlyMap<string, number> = new Map([
   ['fails to', -1.2],
   ['failed to', -1.2],
   ['fail to', -1.2],
+  // Scarcity: "hardly any practical work", "very few activities" (what little there is, negated: "very few mistakes").
+  ['hardly any', -1.2],
+  ['barely any', -1.2],
+  ['very few', -1],
   // What a class should have been: a regret, and the praise after it is what was missing ("should have been more
   // organized").
   ['should have been', -1.2],
@@ -214,6 +226,12 @@ export const CONTRASTS = set(`
   pero lang, nevertheless, nonetheless, except, except for, although, though, even though, kahit, kahit na,
   bagamat, bisan, bisan pa, only problem, the only problem, the only thing, ang problema, ang problema lang
 `);
+
+/**
+ * Parallel parts of one sentence: "some lectures were interesting and some were boring", "ang iba magaling, ang iba
+ * hindi". Two of them in a sentence make it a contrast without a contrast word.
+ */
+export const PARALLEL_PARTS = set(`some, others, rest, iba, uban`);
 
 /** These introduce the weaker clause instead: "although X, Y" (X weighs less). */
 export const CONCESSIONS = set(`although, even though, kahit, kahit na, bagamat, bisan, bisan pa, while, whilst`);

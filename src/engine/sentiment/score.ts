@@ -17,6 +17,7 @@ import {
 import {
   AMOUNT_EXCLAMATIONS,
   CEBUANO_HOMOGRAPHS,
+  ELLIPSIS_AUXILIARIES,
   EASE,
   EXCESS_PRONE,
   TEACHING_VERBS,
@@ -59,6 +60,8 @@ const SENTIMENT_PARAMETERS = {
   /** ... and balanced around "but"/"pero"/"although": a mixed verdict, which reads as neutral. */
   contrastedNeutral: 2,
   sharpness: 1.3,
+  /** "graded fairly": fair treatment, a little under "fair" itself (2). */
+  fairManner: 1.5,
 } as const;
 
 const P = SENTIMENT_PARAMETERS;
@@ -188,6 +191,8 @@ interface SentenceShape {
   /** A firm suggestion ("sana", "should", "please"), which criticises by itself; hopes and wishes do not. */
   firmSuggestion: boolean;
   deficient: boolean;
+  /** Two parallel parts ("some ... and some ...", "ang iba ..., ang iba ..."): a contrast without a contrast word. */
+  parallel: boolean;
 }
 
 function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
@@ -197,9 +202,15 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
     suggestionFrom: -1,
     firmSuggestion: false,
     deficient: false,
+    parallel: false,
   };
+  let firstPart = -1;
   sentence.forEach((token, index) => {
     const word = token.text;
+    if (MODIFIERS.parallelParts.has(word)) {
+      if (firstPart < 0) firstPart = index;
+      else if (index > firstPart + 1) shape.parallel = true;
+    }
     if (MODIFIERS.concessions.has(word)) {
       if (shape.concessionClause < 0) shape.concessionClause = token.clause;
     } else if (MODIFIERS.contrasts.has(word) && shape.contrastAt < 0) {
@@ -222,13 +233,28 @@ function nextHasSentiment(
   reading: Reading,
   negativeOnly: boolean,
 ): boolean {
+  const clause = sentence[position]?.clause;
   for (let index = position + 1; index <= position + 3 && index < sentence.length; index += 1) {
     const token = sentence[index];
-    if (token === undefined || token.kind !== 'word') return false;
+    // Within its clause: "some topics were easy, others were difficult" is two verdicts, not "easily difficult".
+    if (token === undefined || token.kind !== 'word' || token.clause !== clause) return false;
     const found = valenceOf(reading, token.text);
     if (found !== undefined && (negativeOnly ? found.valence < 0 : found.valence !== 0)) return true;
   }
   return false;
+}
+
+/** Words after which "fairly" still ends what it qualifies: "grades fairly and on time", "treats us fairly to all". */
+const AFTER_MANNER = new Set(['and', 'to', 'with', 'among', 'because', 'since', 'regardless', 'for', 'in']);
+
+/**
+ * "Exams are conducted fairly", "she grades fairly": "fairly" as the manner of what was done (praise), not as the
+ * diminisher of a word after it ("fairly good"). Told apart by what follows: nothing in its clause, or a conjunction.
+ */
+function adverbOfManner(sentence: readonly SentimentToken[], index: number): boolean {
+  const token = sentence[index];
+  const next = sentence[index + 1];
+  return next === undefined || next.clause !== token?.clause || AFTER_MANNER.has(next.text);
 }
 
 function wordValence(
@@ -239,6 +265,18 @@ function wordValence(
   usedNegators: Set<number>,
 ): number | undefined {
   const word = token.text;
+  if (word === 'fairly' && adverbOfManner(sentence, index)) {
+    // "does not grade fairly": the negator of the verb the manner belongs to (within the window, whatever the verb).
+    for (let at = index - 1; at >= Math.max(0, index - WINDOW); at -= 1) {
+      const before = sentence[at];
+      if (before === undefined || before.clause !== token.clause) break;
+      if (MODIFIERS.negators.has(before.text)) {
+        usedNegators.add(at);
+        return P.fairManner * P.negationScalar;
+      }
+    }
+    return P.fairManner;
+  }
   if (isModifier(word) || (reading.cebuano && CEBUANO_HOMOGRAPHS.has(word))) return undefined;
   const found = valenceOf(reading, word);
   if (EASE.has(word) && nextHasSentiment(sentence, index, reading, true)) return undefined;
@@ -359,6 +397,49 @@ function nonAnswer(sentence: readonly SentimentToken[], index: number): boolean 
   return remark || (unknowing && !amount);
 }
 
+/**
+ * An elliptical negation: "some teachers are good, some are not", "the lectures help but the labs do not", "magaling
+ * yung iba, yung iba hindi". A negator that ends its clause, after an auxiliary (English) or alone (Tagalog, Cebuano),
+ * denies the verdict said before it in the sentence: the value of that verdict, or undefined when it is not one.
+ */
+/** Words of an elliptical clause before its negator: "some are", "but the labs do", "yung iba". */
+const ELLIPSIS_MAX_WORDS = 4;
+
+function ellipticalNegation(
+  sentence: readonly SentimentToken[],
+  index: number,
+  contributions: readonly Contribution[],
+  sentenceIndex: number,
+): number | undefined {
+  const token = sentence[index];
+  const next = sentence[index + 1];
+  if (token === undefined || (next !== undefined && next.clause === token.clause)) return undefined;
+  const previous = sentence[index - 1];
+  const afterAuxiliary =
+    previous !== undefined && previous.clause === token.clause && ELLIPSIS_AUXILIARIES.has(previous.text);
+  if (!afterAuxiliary && !MODIFIERS.philippineNegators.has(token.text)) return undefined;
+  if (!afterAuxiliary && (previous === undefined || previous.clause !== token.clause)) return undefined;
+  // Short, and not a subordinate clause ("when the topics are not" says why, it denies nothing of others). It starts
+  // at its clause's start or at a contrast ("the lectures are clear but the labs are not").
+  let words = 0;
+  let start = index;
+  for (let at = index - 1; at >= 0 && sentence[at]?.clause === token.clause; at -= 1) {
+    const word = sentence[at]?.text ?? '';
+    if (MODIFIERS.negationBoundaries.has(word)) return undefined;
+    if (MODIFIERS.contrasts.has(word)) break;
+    words += 1;
+    start = at;
+  }
+  if (words > ELLIPSIS_MAX_WORDS) return undefined;
+  for (let at = contributions.length - 1; at >= 0; at -= 1) {
+    const earlier = contributions[at];
+    if (earlier === undefined || earlier.sentence !== sentenceIndex) return undefined;
+    const said = sentence[earlier.index];
+    if (earlier.index < start && said !== undefined && said.kind === 'word') return earlier.value;
+  }
+  return undefined;
+}
+
 function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedContribution[]): CommentEvidence {
   const scanned = scanComment(text, lexicon);
   const votes = languageVotesOfTokens(scanned.words);
@@ -397,7 +478,7 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
       commentShape.deficientSuggestion = true;
     }
     if (shape.suggestionFrom >= 0) commentShape.suggestion = true;
-    if (shape.contrastAt >= 0 || shape.concessionClause >= 0) commentShape.contrast = true;
+    if (shape.contrastAt >= 0 || shape.concessionClause >= 0 || shape.parallel) commentShape.contrast = true;
     const usedNegators = new Set<number>();
     sentence.forEach((token, index) => {
       if (MODIFIERS.sarcasmMarkers.has(token.text)) sarcasmMarker = true;
@@ -453,6 +534,17 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
     sentence.forEach((token, index) => {
       if (!MODIFIERS.verbalNegators.has(token.text) || usedNegators.has(index)) return;
       const inSuggestion = shape.suggestionFrom >= 0 && index > shape.suggestionFrom;
+      const elliptical = inSuggestion ? undefined : ellipticalNegation(sentence, index, contributions, sentenceIndex);
+      if (elliptical !== undefined) {
+        // "some are good, some are not": the verdict of the clause before, denied of others. A contrast of its own.
+        commentShape.contrast = true;
+        commentShape.negations += 1;
+        let value = elliptical * P.negationScalar;
+        if (shape.contrastAt >= 0 && index > shape.contrastAt) value *= P.afterContrast;
+        contributions.push({ value, sentence: sentenceIndex, index });
+        trace?.push({ token: token.text, value });
+        return;
+      }
       if (inSuggestion || index === sentence.length - 1 || nonAnswer(sentence, index)) return;
       commentShape.negations += 1;
       let value = -P.bareNegation;
