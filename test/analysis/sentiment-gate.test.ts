@@ -159,4 +159,30 @@ describe('the sentiment gate', () => {
     expect(await gateCounts(id)).toEqual({ status: 'TOPIC_MODELING', included, excluded: after.length - included });
     await cancel(id);
   });
+
+  it('when no comment passes, FAILED with the gate counts and the small-corpus warning kept', async () => {
+    const id = await createAndConfirm(client, admin, scope);
+    await orchestrator.run(PipelineJob.SENTIMENT, { pipelineId: id, attempt: 1 }, true);
+    const runId = await sentimentRunId(id);
+    // Every comment a short positive one, as far as the gate can tell.
+    await database.db
+      .updateTable('sentiment_results')
+      .set({ passed_topic_gate: false })
+      .where('run_id', '=', runId)
+      .execute();
+    const scored = await storedResults(id);
+
+    await expect(orchestrator.run(PipelineJob.SENTIMENT_GATE, { pipelineId: id, attempt: 1 }, true)).rejects.toThrow(
+      /no comment passed the sentiment gate/,
+    );
+    expect(await gateCounts(id)).toEqual({ status: 'FAILED', included: 0, excluded: scored.length });
+    const status = await client.get(`/api/v1/analysis/pipelines/${id}/status`, admin);
+    expect(status.body).toMatchObject({
+      status: 'FAILED',
+      sentimentGate: { included: 0, excluded: scored.length },
+      stages: { sentiment: 'completed', sentimentGate: 'failed', topicModeling: 'skipped' },
+    });
+    expect(status.body.warnings).toContain('small_post_gate_corpus');
+    expect(status.body.errorMessage).toMatch(/^sentimentGate: no comment passed the sentiment gate/);
+  });
 });

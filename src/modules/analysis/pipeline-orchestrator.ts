@@ -82,11 +82,25 @@ interface ScoredReading {
   voices: RecommendationInput['questionnaireCodes'];
 }
 
-/** A stage failure the pipeline should not retry: the message is stored after the stage key. */
+/**
+ * A stage failure the pipeline should not retry: the message is stored after the stage key. `gate`: the sentiment
+ * gate's counts, stored with the failure when nothing passed (spec: the gate's counts are kept, and the post-gate
+ * corpus of fewer than 30 has its warning).
+ */
 class StageFailure extends DomainError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly gate?: { included: number; excluded: number },
+  ) {
     super('invalid', message);
   }
+}
+
+/** The warnings after a gate that let `passed` comments through: the small-corpus one added once. */
+function gateWarnings(warnings: string[], passed: number): string[] {
+  return passed < GATE_SMALL_CORPUS && !warnings.includes(PipelineWarning.SMALL_POST_GATE_CORPUS)
+    ? [...warnings, PipelineWarning.SMALL_POST_GATE_CORPUS]
+    : warnings;
 }
 
 /** Spec: negative and neutral comments pass the sentiment gate; a positive one with 10 words or more. */
@@ -182,7 +196,13 @@ export class PipelineOrchestrator {
       const outcome = final ? 'failed' : 'retry';
       logger.warn({ err: error, final, outcome, durationMs }, 'stage failed');
       observeStageJob(stage.stageKey, outcome, durationMs);
-      if (final) await this.fail(data, job, error instanceof Error ? error.message : String(error));
+      if (final)
+        await this.fail(
+          data,
+          job,
+          error instanceof Error ? error.message : String(error),
+          error instanceof StageFailure ? error.gate : undefined,
+        );
       throw error;
     }
     const durationMs = Math.round(performance.now() - started);
@@ -206,7 +226,12 @@ export class PipelineOrchestrator {
   }
 
   /** The pipeline → FAILED with the stage named (conventions §6), unless it moved on meanwhile. */
-  private async fail(data: StageJobData, job: PipelineJobName, message: string): Promise<void> {
+  private async fail(
+    data: StageJobData,
+    job: PipelineJobName,
+    message: string,
+    gate?: { included: number; excluded: number },
+  ): Promise<void> {
     const stage = stageOf(job);
     await this.pipelines.transaction(async (trx) => {
       const locked = await this.pipelines.lock(trx, data.pipelineId);
@@ -219,6 +244,7 @@ export class PipelineOrchestrator {
         status: 'FAILED',
         stages: endStages(locked.stages, stage.stageKey),
         errorMessage: `${stage.stageKey}: ${message}`,
+        ...(gate ? { gate, warnings: gateWarnings(locked.warnings, gate.included) } : {}),
       });
     });
   }
@@ -349,6 +375,7 @@ export class PipelineOrchestrator {
     if (passed === 0)
       throw new StageFailure(
         `no comment passed the sentiment gate (${excluded} positive comments under ${GATE_POSITIVE_MINIMUM_WORDS} words)`,
+        { included: 0, excluded },
       );
     const embeddingsWanted = Boolean(this.settings.EMBEDDINGS_WORKER_URL);
     return this.commit(context, PipelineJob.SENTIMENT_GATE, async (trx, stages, warnings) => {
@@ -356,10 +383,7 @@ export class PipelineOrchestrator {
       await this.pipelines.update(trx, pipeline.id, {
         status: 'TOPIC_MODELING',
         gate: { included: passed, excluded },
-        warnings:
-          passed < GATE_SMALL_CORPUS && !warnings.includes(PipelineWarning.SMALL_POST_GATE_CORPUS)
-            ? [...warnings, PipelineWarning.SMALL_POST_GATE_CORPUS]
-            : warnings,
+        warnings: gateWarnings(warnings, passed),
         stages: {
           ...stages,
           sentimentGate: 'completed',
