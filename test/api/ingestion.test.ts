@@ -548,6 +548,35 @@ describe('audit H: encodings, number cells, NUL characters, a row without a cour
     expect(dean.body.results[0].error).toBe('a row without course_shortname needs semester_id');
   });
 
+  it('a malformed multipart body (cut short, no boundary) → 400 in the error body, never a 500', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const send = async (contentType: string, body: string) => {
+      const response = await fetch(`${client.baseUrl}/api/v1/questionnaires/versions/${versionId}/ingest`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': contentType },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const cutShort = await send(
+      'multipart/form-data; boundary=xyz',
+      `--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n${COLUMNS}\n`,
+    );
+    expect(cutShort).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: expect.stringMatching(/^the multipart body could not be read: /),
+        details: [{ path: 'body', message: 'malformed multipart/form-data' }],
+      },
+    });
+    const noBoundary = await send('multipart/form-data', '--xyz\r\n');
+    expect(noBoundary.status).toBe(400);
+    expect(noBoundary.body.message).toMatch(/^the multipart body could not be read: /);
+    expect(await submissionCount(versionId)).toBe(0);
+  });
+
   it('two file parts → 400, a file over the limit → 413 naming the limit, both in the error body', async () => {
     const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
     const send = async (form: FormData) => {

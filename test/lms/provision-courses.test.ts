@@ -428,6 +428,21 @@ describe('legacy CSV', () => {
     'BSIT,IT402,Second term,3,3',
   ].join('\n');
 
+  it('a body cut short inside the file part → 400 in the error body, never a 500', async () => {
+    const response = await fetch(`${client.baseUrl}/api/v1/lms/provision/courses/preview`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: `--xyz\r\nContent-Disposition: form-data; name="file"; filename="courses.csv"\r\n\r\n${csv}`,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.stringMatching(/^the multipart body could not be read: /),
+      details: [{ path: 'body', message: 'malformed multipart/form-data' }],
+    });
+  });
+
   it('previews: valid rows with their shortnames, skipped rows, errors, and the shortname note', async () => {
     const response = await upload(csv);
     expect(response.status, JSON.stringify(response.body)).toBe(200);

@@ -6,6 +6,7 @@ import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authentic
 import { Roles } from '../../common/auth/roles.js';
 import { invalid, unsupportedMediaType } from '../../common/errors/domain-error.js';
 import { unsupportedMediaTypeMessage } from '../../common/http/exception-filter.js';
+import { readMultipartBody } from '../../common/http/multipart-body.js';
 import { Route } from '../../common/http/route.js';
 import { zodIssuesToDetails } from '../../common/http/zod-details.js';
 import { IngestionService } from './ingestion.service.js';
@@ -35,18 +36,20 @@ export class IngestionController {
     if (!request.isMultipart()) throw unsupportedMediaType(unsupportedMediaTypeMessage(request));
     const fields: Record<string, string> = {};
     let file: Buffer | undefined;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const content = await part.toBuffer();
-        if (part.fieldname === 'file') file = content;
-        else
-          throw invalid(`unexpected file part '${part.fieldname}'`, [
-            { path: part.fieldname, message: 'unknown file part' },
-          ]);
-      } else {
-        fields[part.fieldname] = String(part.value);
+    await readMultipartBody(async () => {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const content = await part.toBuffer();
+          if (part.fieldname === 'file') file = content;
+          else
+            throw invalid(`unexpected file part '${part.fieldname}'`, [
+              { path: part.fieldname, message: 'unknown file part' },
+            ]);
+        } else {
+          fields[part.fieldname] = String(part.value);
+        }
       }
-    }
+    });
     const parsed = ingestionFields.safeParse(fields);
     const details = parsed.success ? [] : zodIssuesToDetails(parsed.error.issues);
     if (!file || file.length === 0) details.push({ path: 'file', message: 'a non-empty file is required' });

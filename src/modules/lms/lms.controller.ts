@@ -6,6 +6,7 @@ import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authentic
 import { Roles } from '../../common/auth/roles.js';
 import { invalid, unsupportedMediaType } from '../../common/errors/domain-error.js';
 import { unsupportedMediaTypeMessage } from '../../common/http/exception-filter.js';
+import { readMultipartBody } from '../../common/http/multipart-body.js';
 import { Route } from '../../common/http/route.js';
 import { zodIssuesToDetails } from '../../common/http/zod-details.js';
 import { CategoryProvisioningService } from './category-provisioning.service.js';
@@ -222,27 +223,29 @@ async function readCsvUpload(request: FastifyRequest): Promise<{ fields: Record<
   if (!request.isMultipart()) throw unsupportedMediaType(unsupportedMediaTypeMessage(request));
   const fields: Record<string, string> = {};
   let file: Buffer | undefined;
-  for await (const part of request.parts({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } })) {
-    if (part.type !== 'file') {
-      fields[part.fieldname] = String(part.value);
-      continue;
+  await readMultipartBody(async () => {
+    for await (const part of request.parts({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } })) {
+      if (part.type !== 'file') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file')
+        throw invalid(`unexpected file part '${part.fieldname}'`, [
+          { path: part.fieldname, message: 'unknown file part' },
+        ]);
+      if (!/\.csv$/i.test(part.filename ?? ''))
+        throw invalid('only .csv files are accepted', [
+          { path: 'file', message: `'${part.filename}' is not a .csv file` },
+        ]);
+      try {
+        file = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw invalid('the CSV file is larger than 2 MB', [{ path: 'file', message: 'at most 2 MB' }]);
+        throw error;
+      }
     }
-    if (part.fieldname !== 'file')
-      throw invalid(`unexpected file part '${part.fieldname}'`, [
-        { path: part.fieldname, message: 'unknown file part' },
-      ]);
-    if (!/\.csv$/i.test(part.filename ?? ''))
-      throw invalid('only .csv files are accepted', [
-        { path: 'file', message: `'${part.filename}' is not a .csv file` },
-      ]);
-    try {
-      file = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw invalid('the CSV file is larger than 2 MB', [{ path: 'file', message: 'at most 2 MB' }]);
-      throw error;
-    }
-  }
+  });
   if (!file || file.length === 0)
     throw invalid('validation failed', [{ path: 'file', message: 'a non-empty .csv file is required' }]);
   return { fields, file };
