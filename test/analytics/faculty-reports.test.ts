@@ -538,6 +538,34 @@ describe('qualitative-summary', () => {
     expect(long.slice(0, -1)).not.toMatch(/\s$/);
   });
 
+  it('quotes the same sentence once, however many students wrote it', async () => {
+    const original = await db
+      .selectFrom('submissions')
+      .select(['cleaned_comment', 'qualitative_comment'])
+      .where('id', '=', submission.s3!)
+      .executeTakeFirstOrThrow();
+    const s1 = await db
+      .selectFrom('submissions')
+      .select(['cleaned_comment', 'qualitative_comment'])
+      .where('id', '=', submission.s1!)
+      .executeTakeFirstOrThrow();
+    // s3 now says what s1 says (a second case, as another student would write it): one quote, not two.
+    await db
+      .updateTable('submissions')
+      .set({ cleaned_comment: s1.cleaned_comment?.toUpperCase() ?? null, qualitative_comment: s1.qualitative_comment })
+      .where('id', '=', submission.s3!)
+      .execute();
+    try {
+      const response = await get('dean.main', 'fac.one', 'qualitative-summary', { questionnaireTypeCode: FB });
+      expect(response.status).toBe(200);
+      const clarity = response.body.themes.find((theme: { themeId: string }) => theme.themeId === topic.clarity);
+      expect(clarity.count).toBe(2);
+      expect(clarity.sampleQuotes).toHaveLength(1);
+    } finally {
+      await db.updateTable('submissions').set(original).where('id', '=', submission.s3!).execute();
+    }
+  });
+
   it('the faculty member gets no sampleQuotes', async () => {
     const own = await get('fac.one', 'fac.one', 'qualitative-summary', { questionnaireTypeCode: FB });
     expect(own.status).toBe(200);

@@ -386,18 +386,24 @@ export class FacultyReportsRepository {
   ): Promise<Array<{ topic_id: string; text: string }>> {
     const { rows } = await sql<{ topic_id: string; text: string }>`
       WITH ${this.analysed(filter, pipelineId)},
-      ranked AS (
-        SELECT d.topic_id, coalesce(s.cleaned_comment, s.qualitative_comment) AS text,
-          row_number() OVER (
-            PARTITION BY d.topic_id
-            ORDER BY greatest(ls.positive, ls.negative) DESC NULLS LAST, d.probability DESC, s.id
-          ) AS position
+      candidates AS (
+        -- One row per text in a theme: two students who wrote the same sentence give one quote, not two of three.
+        SELECT DISTINCT ON (d.topic_id, lower(btrim(coalesce(s.cleaned_comment, s.qualitative_comment))))
+          d.topic_id, coalesce(s.cleaned_comment, s.qualitative_comment) AS text,
+          greatest(ls.positive, ls.negative) AS strength, d.probability, s.id
         FROM dominant d
         JOIN scoped s ON s.id = d.submission_id
         LEFT JOIN run_sentiment ls ON ls.submission_id = d.submission_id
         WHERE coalesce(s.cleaned_comment, s.qualitative_comment) IS NOT NULL
           -- A comment that raised an alert is never a sample quote (conventions §11); it still counts above.
           AND NOT EXISTS (SELECT 1 FROM alerts al WHERE al.submission_id = s.id)
+        ORDER BY d.topic_id, lower(btrim(coalesce(s.cleaned_comment, s.qualitative_comment))),
+          greatest(ls.positive, ls.negative) DESC NULLS LAST, d.probability DESC, s.id
+      ),
+      ranked AS (
+        SELECT topic_id, text,
+          row_number() OVER (PARTITION BY topic_id ORDER BY strength DESC NULLS LAST, probability DESC, id) AS position
+        FROM candidates
       )
       SELECT topic_id, text FROM ranked WHERE position <= ${perTheme} ORDER BY topic_id, position
     `.execute(executor);
