@@ -374,6 +374,14 @@ describe('POST /api/v1/alerts/:id/reveal', () => {
       target: `alert:${alertOf.mainCba}`,
       metadata: { reason: 'the student may be in danger' },
     });
+    // The refused attempts are on record too, with their reason and why they were refused.
+    const refused = await client.get('/api/v1/admin/audit?action=alert.reveal.refused&limit=100', tokens.admin);
+    expect(refused.body.total).toBe(3);
+    for (const item of refused.body.items)
+      expect(item).toMatchObject({
+        target: `alert:${alertOf.mainCba}`,
+        metadata: { reason: 'curious', outcome: 'failure', refused: 'only SUPER_ADMIN may reveal a respondent' },
+      });
   });
 
   it('keeps the records of an alert out of the audit log of the faculty member it is about, whatever their role', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { conflict, forbidden, notFound } from '../../common/errors/domain-error.js';
+import { DomainError, conflict, forbidden, notFound } from '../../common/errors/domain-error.js';
 import type { Paged, Paging } from '../../common/http/paging.js';
 import type { AlertStatus, Role } from '../../db/schema.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -54,8 +54,7 @@ export class AlertsService {
   }
 
   async reveal(caller: AlertCaller, id: string, reason: string) {
-    if (!caller.roles.includes('SUPER_ADMIN')) throw forbidden('only SUPER_ADMIN may reveal a respondent');
-    const placement = await this.reachable(caller, id);
+    const placement = await this.revealable(caller, id, reason);
     const respondent = await this.repository.respondent(placement.id);
     if (!respondent) throw notFound('alert not found');
     await this.audit.record({
@@ -65,6 +64,28 @@ export class AlertsService {
       metadata: { reason, submissionId: placement.submissionId, respondentId: respondent.id },
     });
     return { respondent };
+  }
+
+  /**
+   * The alert, when the caller may reveal its respondent. A refused attempt (a role that may not reveal, an alert out
+   * of scope or about the caller) is audited as `alert.reveal.refused` with its reason: an attempt to name a student
+   * is worth a record whether or not it succeeds. An unknown alert is not (nothing was there to reveal).
+   */
+  private async revealable(caller: AlertCaller, id: string, reason: string): Promise<AlertPlacement> {
+    try {
+      if (!caller.roles.includes('SUPER_ADMIN')) throw forbidden('only SUPER_ADMIN may reveal a respondent');
+      return await this.reachable(caller, id);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'forbidden')
+        await this.audit.record({
+          action: 'alert.reveal.refused',
+          actorId: caller.id,
+          target: `alert:${id}`,
+          metadata: { reason, refused: error.message },
+          outcome: 'failure',
+        });
+      throw error;
+    }
   }
 
   private async move(
