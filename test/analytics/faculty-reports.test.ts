@@ -505,7 +505,13 @@ describe('report/comments', () => {
     for (const item of own.body.items) {
       expect(item).toMatchObject({ text: null, redacted: true });
       expect(item.sentiment).not.toBeUndefined();
+      // When a student answered, to the day only: the minute could name them.
+      expect(item.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
     }
+    const dean = await comments('dean.main');
+    expect(dean.body.items.some((item: { createdAt: string }) => !item.createdAt.endsWith('T00:00:00.000Z'))).toBe(
+      true,
+    );
   });
 });
 
