@@ -263,7 +263,15 @@ describe('the dashboard in a browser', () => {
         90_000,
       ).toBeGreaterThanOrEqual(3);
       const stages = page.getByRole('list', { name: 'Stages' });
-      // Stage states in words, not the API's codes.
+      // In the order they run; stage states in words, not the API's codes.
+      expect(await stages.locator('.stage__name').allTextContents()).toEqual([
+        'Sentiment analysis',
+        'Sentiment gate',
+        'Embeddings',
+        'Topic modelling',
+        'Topic labelling',
+        'Recommendations',
+      ]);
       expect(await stages.getByText('Done', { exact: true }).count()).toBe(6);
       expect(await stages.getByText(/^(?:pending|processing|completed)$/).count()).toBe(0);
       const firstCard = page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first();

@@ -6,10 +6,11 @@ export type Action = Recommendations['actions'][number];
 
 export const TERMINAL_STATUSES: ReadonlyArray<Pipeline['status']> = ['COMPLETED', 'FAILED', 'CANCELLED'];
 
+/** The stages in the order they run (the status response's `stages` object lists `embeddings` first). */
 export const STAGES: Array<{ key: keyof Pipeline['stages']; name: string }> = [
-  { key: 'embeddings', name: 'Embeddings' },
   { key: 'sentiment', name: 'Sentiment analysis' },
   { key: 'sentimentGate', name: 'Sentiment gate' },
+  { key: 'embeddings', name: 'Embeddings' },
   { key: 'topicModeling', name: 'Topic modelling' },
   { key: 'topicLabeling', name: 'Topic labelling' },
   { key: 'recommendations', name: 'Recommendations' },
