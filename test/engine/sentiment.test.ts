@@ -384,6 +384,20 @@ describe('rules and entries added in 2.6', () => {
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
   });
 
+  it.each([
+    // 2.7: laughter alone is a non-answer (guidelines rule 9); with words it reads as usual. A bare "ok" stays mild praise.
+    ['hahaha', 'neutral'],
+    ['😂😂', 'neutral'],
+    ['lol 🤣', 'neutral'],
+    ['haha ang galing ni sir', 'positive'],
+    ['ok', 'positive'],
+    // A formal blessing is thanks (rule 6); "no problem" in Cebuano.
+    ['Pagpalain ka po ng Diyos, sir.', 'positive'],
+    ['Walay problema si maam.', 'positive'],
+  ] as const)('%j is %s in the engine as set (2.7)', (text, expected) => {
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+
   it('keeps "fairly" a diminisher before the word it qualifies', () => {
     const fairly = shared.scoreSentiment('The class was fairly good.');
     const plain = shared.scoreSentiment('The class was good.');

@@ -133,7 +133,7 @@ const TAGALOG = `
 const CEBUANO = `
 3 maayo kaayo, nindot kaayo, nindota, kanindot, kaayo ko ganahan, ganahan kaayo, bilib kaayo, the best jud, idol jud, maayong magtudlo, maayo motudlo, maayo mutudlo, maayo magtudlo
 2.5 maayo, nindot, buotan, bootan, kabuotan, maalamon, hanas, batid, tin-aw, tinaw, nakat-on, nakakat-on, nakat-unan, daghan ko nakat-unan, daghan kog nakat-unan, malipayon, nalipay, matinabangon, mapailubon, masinabtanon, kugihan, makadasig, nakadasig
-2 klaro, lingaw, malingaw, makalingaw, kalingaw, nalingaw, lipay, ganahan, ganahan ko, nasabtan, nakasabot, mabination, matinud-anon, hayahay, lami, pasensyoso, dasig
+2 walay problema, wala'y problema, klaro, lingaw, malingaw, makalingaw, kalingaw, nalingaw, lipay, ganahan, ganahan ko, nasabtan, nakasabot, mabination, matinud-anon, hayahay, lami, pasensyoso, dasig
 1.5 masabtan, makasabot, kasabot, sabot, sayon, dali ra, makat-on, kat-on, kahibalo, kusgan, maampingon, ayo
 1 paspas, dali
 0 kaayo, kaau, gyud, jud, kuno, unta, basin, lagi, man, sige, pod, pud, sad, ra, gamay, daghan

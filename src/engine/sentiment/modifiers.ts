@@ -275,6 +275,14 @@ export const HEDGES = set(`
   not good not bad, not bad not good, hindi maganda hindi pangit
 `);
 
+/**
+ * A whole answer of only laughter is a non-answer (guidelines rule 9: "😂" alone is neutral): it says nothing about
+ * the teaching. With anything else it reads as usual ("haha ang galing ni sir"). A bare "ok" is not among them: real
+ * survey answers use it as approval (LPU's annotators label it positive), so it keeps its mild praise.
+ */
+export const BARE_ANSWERS = set(`haha, hahaha, hahahaha, hehe, hehehe, lol, lmao, xd`);
+export const LAUGHTER_EMOJIS = set(`😂, 🤣, 😆, 😅`);
+
 /** Cebuano words spelled like English sentiment words ("sad" = also): no valence in Cebuano comments. */
 export const CEBUANO_HOMOGRAPHS = set(`sad, pod, bitaw, lagi`);
 
@@ -286,7 +294,8 @@ export const COURTESIES = set(`
   thanks, thank you, thanks a lot, thank you so much, thanks so much, thank you very much, thanks po,
   thank you po, tnx, ty, tysm, god bless, godbless, god bless you, keep safe, salamat, salamat po,
   maraming salamat, maraming salamat po, tenkyu, thankyou, thankyousomuch, daghang salamat, salamat kaayo,
-  salamat sir, salamat maam, thank you sir, thank you maam
+  salamat sir, salamat maam, thank you sir, thank you maam, pagpalain, pagpalain ka, pagpalain kayo,
+  pagpalain ka ng diyos, pagpalain kayo ng diyos, panalanginan, panalanginan ka, bless you
 `);
 
 /** Reported praise ("magaling daw") is weaker than the speaker's own. */

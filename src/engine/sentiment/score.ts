@@ -16,10 +16,12 @@ import {
 } from './lexicon.js';
 import {
   AMOUNT_EXCLAMATIONS,
+  BARE_ANSWERS,
   CEBUANO_HOMOGRAPHS,
   ELLIPSIS_AUXILIARIES,
   EASE,
   EXCESS_PRONE,
+  LAUGHTER_EMOJIS,
   TEACHING_VERBS,
   TRANSPARENT,
 } from './modifiers.js';
@@ -440,6 +442,17 @@ function ellipticalNegation(
   return undefined;
 }
 
+/** Whether a comment is only laughter (BARE_ANSWERS, LAUGHTER_EMOJIS): a lukewarm non-answer. */
+function bareAnswer(sentences: ReadonlyArray<readonly SentimentToken[]>): boolean {
+  let tokens = 0;
+  for (const sentence of sentences)
+    for (const token of sentence) {
+      tokens += 1;
+      if (token.kind === 'word' ? !BARE_ANSWERS.has(token.text) : !LAUGHTER_EMOJIS.has(token.text)) return false;
+    }
+  return tokens > 0;
+}
+
 function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedContribution[]): CommentEvidence {
   const scanned = scanComment(text, lexicon);
   const votes = languageVotesOfTokens(scanned.words);
@@ -466,6 +479,10 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
     emojis: 0,
     languageVotes: votes,
   };
+  if (bareAnswer(scanned.sentences)) {
+    trace?.push({ token: '(bare answer)', value: 0 });
+    return { positive: 0, negative: 0, lukewarm: P.hedge, shape: commentShape };
+  }
   scanned.sentences.forEach((sentence, sentenceIndex) => {
     const shape = sentenceShape(sentence);
     if (shape.contrastAt === 0 && sentenceIndex > 0) {

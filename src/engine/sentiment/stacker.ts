@@ -95,10 +95,13 @@ export function stackerFeatures(
  * is right two times in three where the two parts disagree (docs/sentiment-engine.md), while on Filipino, Cebuano and
  * code-switched comments, and on English comments without a sentiment word, the model reads what the lexicon cannot
  * (sarcasm and implicit complaints among them, whatever praise words they use). A comment without a word (empty,
- * numbers, punctuation) keeps the lexicon's neutral. `features` are the comment's (stackerFeatures), `words` its word count.
+ * numbers, punctuation) keeps the lexicon's neutral, and so does one whose only evidence is a lukewarm verdict ("okay
+ * lang", "average", laughter alone). `features` are the comment's (stackerFeatures), `words` its word count.
  */
 export function stackerApplies(features: Float64Array, words: number): boolean {
   if (words === 0) return false; // nothing for the model to read: the lexicon's neutral
+  // Only a lukewarm verdict ("okay lang", "average", a bare "ok"): the lexicon's neutral is what the comment says.
+  if (features[12] === 0 && features[13] === 0 && (features[14] ?? 0) > 0) return false;
   return features[8] === 0 || features[7] === 1;
 }
 
