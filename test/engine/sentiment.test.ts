@@ -394,8 +394,20 @@ describe('rules and entries added in 2.6', () => {
     // A formal blessing is thanks (rule 6); "no problem" in Cebuano.
     ['Pagpalain ka po ng Diyos, sir.', 'positive'],
     ['Walay problema si maam.', 'positive'],
-  ] as const)('%j is %s in the engine as set (2.7)', (text, expected) => {
+    // 2.8: a stressed negation weighs more; the verbs of having learned are expectations; finally understanding is praise.
+    ['Nice person but we did not learn anything.', 'negative'],
+    ['Mabait si sir kaso wala kaming napulot.', 'negative'],
+    ['Wala kaming na-learn sa subject na ito.', 'negative'],
+    ['I finally understood recursion in this class.', 'positive'],
+  ] as const)('%j is %s in the engine as set (2.7, 2.8)', (text, expected) => {
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+
+  it('weighs a negation stressed by "at all" or "anything" more than a plain one', () => {
+    const plain = shared.scoreSentiment('The lectures were not helpful.');
+    const stressed = shared.scoreSentiment('The lectures were not helpful at all.');
+    expect(stressed.negative).toBeGreaterThan(plain.negative);
+    expect(dominantLabel(shared.scoreSentiment('Not bad at all.'))).toBe('positive');
   });
 
   it('keeps "fairly" a diminisher before the word it qualifies', () => {

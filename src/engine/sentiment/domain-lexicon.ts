@@ -40,6 +40,7 @@ const ENGLISH = `
 # Added in 2.6, written from knowledge of student comments.
 2.2 cooperative, co-operative, means a lot, meant a lot, take another class with, take another course with
 1.5 taught me how, taught us how
+2 finally understood, finally understand, finally get it, finally got it, finally learned
 -1.5 too hot, too cold, too noisy, too crowded, too dark
 -1.2 kept changing, keeps changing, always changing, still waiting, had to wait, kept us waiting, waited
 1.5 wide range, wide variety, wide selection, wide collection

@@ -38,7 +38,8 @@ export const EXPECTATIONS: ReadonlyMap<string, number> = new Map([
       respond, responds, attend, attends, show up, shows up, help, helps, helped, focus, organized, prepare us,
       intindi, maintindihan, naintindihan, naiintindihan, nagtuturo, nagturo, magturo, turo, pumapasok, sumasagot,
       nagrereply, gets, magets, ma-gets, nagets, nakinig, nakikinig, satisfied, kasabot, masabtan, nasabtan, motudlo,
-      mutudlo, magtudlo, nagtudlo, makasabot, nakasabot, klaro, matuto, natuto, natutunan, magpaliwanag,
+      mutudlo, magtudlo, nagtudlo, makasabot, nakasabot, klaro, matuto, natuto, natutunan, napulot, na-learn, nalearn,
+      naka-learn, nakalearn, ma-learn, malearn, magpaliwanag,
       nagpapaliwanag, ipinapaliwanag, ipaliwanag, mopasabot, mupasabot`),
   ].map((word) => [word, -1.5] as const),
   // Worth, use and knowledge: their absence is a harsh verdict ("wala siyang kwentang teacher").

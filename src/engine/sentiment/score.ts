@@ -64,6 +64,8 @@ const SENTIMENT_PARAMETERS = {
   sharpness: 1.3,
   /** "graded fairly": fair treatment, a little under "fair" itself (2). */
   fairManner: 1.5,
+  /** "didn't learn anything", "not helpful at all": a negation stressed weighs this much more. */
+  negationStress: 1.5,
 } as const;
 
 const P = SENTIMENT_PARAMETERS;
@@ -292,7 +294,7 @@ function wordValence(
     // "hindi ko po alam", "wala ko kabalo": not knowing, as the whole answer, is a non-answer.
     const negator = before.negatorPositions[0];
     if (MODIFIERS.unknowing.has(word) && negator !== undefined && nonAnswer(sentence, negator)) return undefined;
-    return expectation;
+    return expectation * (negationStressed(sentence, index) ? P.negationStress : 1);
   }
   const after = lookAhead(sentence, index);
   let value = found?.valence ?? 0;
@@ -308,8 +310,31 @@ function wordValence(
   if (found?.emphasised === true) value *= P.emphasis;
   if (token.shouted) value *= P.shouting;
   value *= before.factor * after.factor;
-  if (before.negated) value *= P.negationScalar;
+  if (before.negated) value *= P.negationScalar * (negationStressed(sentence, index) ? P.negationStress : 1);
   return value;
+}
+
+/** Words after a negated word that stress the negation: "didn't learn anything", "not helpful at all". */
+const NEGATION_STRESS = new Set(['anything', 'whatsoever']);
+const NEGATION_STRESS_PAIRS: ReadonlyArray<readonly [string, string]> = [
+  ['at', 'all'],
+  ['kahit', 'ano'],
+  ['kahit', 'isa'],
+  ['bisan', 'unsa'],
+  ['bisan', 'usa'],
+];
+
+/** Whether the negated word at `index` is followed, within its clause and two words, by a stress of the negation. */
+function negationStressed(sentence: readonly SentimentToken[], index: number): boolean {
+  const clause = sentence[index]?.clause;
+  for (let at = index + 1; at <= index + 2; at += 1) {
+    const token = sentence[at];
+    if (token === undefined || token.clause !== clause) return false;
+    if (NEGATION_STRESS.has(token.text)) return true;
+    const next = sentence[at + 1]?.text;
+    if (NEGATION_STRESS_PAIRS.some(([first, second]) => token.text === first && next === second)) return true;
+  }
+  return false;
 }
 
 /**
