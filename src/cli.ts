@@ -5,6 +5,7 @@ import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import { z } from 'zod';
 import { DomainError } from './common/errors/domain-error.js';
 import { nulCharacterDetails } from './common/http/nul-characters.js';
+import { operationalErrorMessage } from './common/process/operational-error.js';
 import { zodIssuesToDetails } from './common/http/zod-details.js';
 import { SettingsError } from './config/parse-settings.js';
 import {
@@ -205,6 +206,8 @@ async function lms(args: string[]): Promise<void> {
   const { positionals } = parse(args, {}, 1);
   if (positionals[0] !== 'sync') throw new UsageError(`unknown lms command '${positionals[0]}' (expected: sync)`);
   const settings = loadLearningSystemCommandSettings();
+  // Named as a missing setting (exit 2, README "CLI"), not as the sync's failure.
+  if (settings.LMS_URL === undefined) throw new SettingsError(['LMS_URL: required by lms sync']);
   const { LmsSyncService } = await import('./modules/lms/lms-sync.service.js');
   const result = await withDomain(settings, (context) => context.get(LmsSyncService).sync(null));
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -352,6 +355,11 @@ async function schedule(args: string[]): Promise<void> {
   if (!tier) throw new UsageError(`unknown tier '${name}' (expected: faculty, department or campus)`);
   const waitSeconds = integerOption(values.wait, 'wait', 0, 7 * 24 * 3600);
   const settings = loadWorkerSettings();
+  // The tier's pipelines are created as this super admin: without it nothing can be scheduled (exit 2, a setting).
+  if (settings.SUPER_ADMIN_USERNAME === undefined)
+    throw new SettingsError([
+      'SUPER_ADMIN_USERNAME: required by schedule run (its pipelines are created as this user)',
+    ]);
   const [{ SchedulerModule }, { TieredPipelineScheduler }, { ScheduledPipelinesWatch }] = await Promise.all([
     import('./modules/analysis/scheduler/scheduler.module.js'),
     import('./modules/analysis/scheduler/tiered-pipeline-scheduler.js'),
@@ -455,6 +463,11 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`error: ${error.message}\n`);
     for (const detail of error.details ?? []) process.stderr.write(`  ${detail.path}: ${detail.message}\n`);
     process.exit(error.kind === 'invalid' || error.kind === 'not-found' || error.kind === 'conflict' ? 2 : 1);
+  }
+  const operational = operationalErrorMessage(error);
+  if (operational !== undefined) {
+    process.stderr.write(`error: ${operational} (check DATABASE_URL and CACHE_URL)\n`);
+    process.exit(1);
   }
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);

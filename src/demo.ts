@@ -2,12 +2,20 @@ import 'reflect-metadata';
 import pg from 'pg';
 import { createApp } from './app.js';
 import { getLogger } from './common/logging/logger.js';
+import { operationalErrorMessage } from './common/process/operational-error.js';
 import { closeOnSignals } from './common/process/shutdown.js';
+import { SettingsError } from './config/parse-settings.js';
 import { loadSettings, loadWorkerSettings } from './config/settings.js';
 import { demoBanner } from './demo/demo-banner.js';
 import { runDemoPipeline } from './demo/demo-pipeline.js';
 import { seedDemo } from './demo/demo-seed.js';
-import { defaultWorkerUrls, migrateDatabase, startEmbeddedAnalysisWorker, startJobWorker } from './processes.js';
+import {
+  defaultWorkerUrls,
+  listenApi,
+  migrateDatabase,
+  startEmbeddedAnalysisWorker,
+  startJobWorker,
+} from './processes.js';
 
 /**
  * The main job (`npm run demo`): make a demo database, migrate it, import a demo institution and its
@@ -50,7 +58,7 @@ async function main(): Promise<void> {
   await migrateDatabase(settings.DATABASE_URL);
   const app = await createApp(settings);
   const summary = await seedDemo(app);
-  await app.listen({ port: settings.PORT, host: settings.HOST });
+  await listenApi(app, settings);
   const logger = getLogger('demo');
   const analysisWorker = await startEmbeddedAnalysisWorker(process.env, logger);
   const jobWorker = await startJobWorker(loadWorkerSettings(process.env), logger);
@@ -61,6 +69,14 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`demo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A bad setting (or a port in use) is the user's to fix: its message names it, a stack trace would only bury it.
+  const operational = operationalErrorMessage(error);
+  process.stderr.write(
+    error instanceof SettingsError
+      ? `demo failed: ${error.message}\n`
+      : operational !== undefined
+        ? `demo failed: ${operational} (check DATABASE_URL and CACHE_URL)\n`
+        : `demo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import { createRootLogger } from './common/logging/logger.js';
 import { PinoNestLogger } from './common/logging/nest-logger.js';
 import { ProcessLifecycle } from './common/process/lifecycle.js';
 import { httpServicePart, type ShutdownPart } from './common/process/shutdown.js';
+import { SettingsError } from './config/parse-settings.js';
 import type { Settings, WorkerSettings } from './config/settings.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -48,8 +49,31 @@ export async function migrateDatabase(url: string): Promise<string[]> {
 export async function migrateAndStartApi(settings: Settings): Promise<NestFastifyApplication> {
   if (settings.MIGRATE_ON_START) await migrateDatabase(settings.DATABASE_URL);
   const app = await createApp(settings);
-  await app.listen({ port: settings.PORT, host: settings.HOST });
+  await listenApi(app, settings);
   return app;
+}
+
+/**
+ * The API listens on HOST:PORT. A port taken or refused, or an address the machine does not have, is a setting to
+ * change: it stops the process with one line naming the setting (the app is closed first), not a stack trace.
+ */
+export async function listenApi(app: NestFastifyApplication, settings: Pick<Settings, 'HOST' | 'PORT'>): Promise<void> {
+  try {
+    await app.listen({ port: settings.PORT, host: settings.HOST });
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    const problem =
+      code === 'EADDRINUSE'
+        ? `PORT: port ${settings.PORT} is already in use on ${settings.HOST}`
+        : code === 'EACCES'
+          ? `PORT: no permission to listen on port ${settings.PORT}`
+          : code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL'
+            ? `HOST: cannot listen on '${settings.HOST}' (${String(code)})`
+            : undefined;
+    if (problem === undefined) throw error;
+    await app.close().catch(() => undefined);
+    throw new SettingsError([problem]);
+  }
 }
 
 /** The job-worker composition (queues, stage jobs, scheduler), started; `close()` drains it. */

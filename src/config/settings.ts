@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustedProxiesProblem } from '../common/auth/trusted-proxies.js';
 import { booleanSetting, parseSettings } from './parse-settings.js';
 
 /*
@@ -83,6 +84,19 @@ export const alertWebhookSettingFields = {
 };
 export type AlertWebhookSettings = z.infer<z.ZodObject<typeof alertWebhookSettingFields>>;
 
+/** A process given ALERT_WEBHOOK_URL without its secret refuses to start (README, "Settings"), naming the secret. */
+function requireAlertWebhookSecret(
+  settings: { ALERT_WEBHOOK_URL?: string | undefined; ALERT_WEBHOOK_SECRET?: string | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (settings.ALERT_WEBHOOK_URL !== undefined && settings.ALERT_WEBHOOK_SECRET === undefined)
+    context.addIssue({
+      code: 'custom',
+      path: ['ALERT_WEBHOOK_SECRET'],
+      message: 'required with ALERT_WEBHOOK_URL (the key that signs each delivery)',
+    });
+}
+
 /** The learning system (Moodle) web service. */
 export const learningSystemSettingFields = {
   LMS_URL: url.optional(),
@@ -106,37 +120,46 @@ export const coreSettingsSchema = z.object({ ...environmentFields, ...databaseSe
 export type CoreSettings = z.infer<typeof coreSettingsSchema>;
 
 /** Settings of the API process (and of `npm start` and the demo, which run the API). */
-export const settingsSchema = z.object({
-  ...processSettingFields,
-  ...languageModelSettingFields,
-  ...environmentFields,
-  ...databaseSettingFields,
-  ...cacheSettingFields,
-  ...workerClientSettingFields,
-  ...learningSystemSettingFields,
-  ...alertWebhookSettingFields,
-  PORT: port.default(3000),
-  JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }),
-  ACCESS_TOKEN_TTL: positiveInteger.default(900),
-  REFRESH_TOKEN_TTL: positiveInteger.default(7 * 24 * 3600),
-  LOGIN_MAX_FAILURES: positiveInteger.default(5),
-  LOGIN_FAILURE_WINDOW: positiveInteger.default(900),
-  LOGIN_ADDRESS_CONCURRENCY: positiveInteger.default(60), // a computer lab signing in at once behind one NAT
-  TRUSTED_PROXIES: z.string().default(''), // addresses/CIDRs whose X-Forwarded-For is believed; see trustProxyOption
-  SUPER_ADMIN_USERNAME: z.string().min(1),
-  SUPER_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }),
-  REQUEST_BODY_LIMIT: positiveInteger.default(5 * 1024 * 1024),
-  SCHEDULER_ENABLED: booleanSetting.default(false),
-  METRICS_TOKEN: metricsToken.optional(),
-  /** Apply pending migrations before listening; a deployment that runs `migrate` once sets it false. */
-  MIGRATE_ON_START: booleanSetting.default(true),
-  /**
-   * Requests one API process works on at once once their body is in; more wait their turn, health checks and
-   * metrics never do. 0: no limit. 24 keeps /health fast under a burst of 200 clients (README, "Deployment").
-   */
-  REQUEST_CONCURRENCY: z.coerce.number().int().min(0).default(24),
-  ...shutdownSettingFields,
-});
+export const settingsSchema = z
+  .object({
+    ...processSettingFields,
+    ...languageModelSettingFields,
+    ...environmentFields,
+    ...databaseSettingFields,
+    ...cacheSettingFields,
+    ...workerClientSettingFields,
+    ...learningSystemSettingFields,
+    ...alertWebhookSettingFields,
+    PORT: port.default(3000),
+    JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }),
+    ACCESS_TOKEN_TTL: positiveInteger.default(900),
+    REFRESH_TOKEN_TTL: positiveInteger.default(7 * 24 * 3600),
+    LOGIN_MAX_FAILURES: positiveInteger.default(5),
+    LOGIN_FAILURE_WINDOW: positiveInteger.default(900),
+    LOGIN_ADDRESS_CONCURRENCY: positiveInteger.default(60), // a computer lab signing in at once behind one NAT
+    // Addresses/CIDRs whose X-Forwarded-For is believed; see trustProxyOption. Checked here so a typo stops the start.
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .superRefine((value, context) => {
+        const problem = trustedProxiesProblem(value);
+        if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+      }),
+    SUPER_ADMIN_USERNAME: z.string().min(1),
+    SUPER_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }),
+    REQUEST_BODY_LIMIT: positiveInteger.default(5 * 1024 * 1024),
+    SCHEDULER_ENABLED: booleanSetting.default(false),
+    METRICS_TOKEN: metricsToken.optional(),
+    /** Apply pending migrations before listening; a deployment that runs `migrate` once sets it false. */
+    MIGRATE_ON_START: booleanSetting.default(true),
+    /**
+     * Requests one API process works on at once once their body is in; more wait their turn, health checks and
+     * metrics never do. 0: no limit. 24 keeps /health fast under a burst of 200 clients (README, "Deployment").
+     */
+    REQUEST_CONCURRENCY: z.coerce.number().int().min(0).default(24),
+    ...shutdownSettingFields,
+  })
+  .superRefine(requireAlertWebhookSecret);
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** Settings of the job-worker process (`npm run start:worker`): queues, stages and the scheduler; no HTTP auth. */
@@ -172,6 +195,7 @@ export const workerSettingsSchema = z
     METRICS_PORT: port.optional(),
     METRICS_TOKEN: metricsToken.optional(),
   })
+  .superRefine(requireAlertWebhookSecret)
   .superRefine((settings, context) => {
     // The scheduler creates its pipelines as this user: without it every tier would fail on Sunday, not at start-up.
     if (settings.SCHEDULER_ENABLED && settings.SUPER_ADMIN_USERNAME === undefined)

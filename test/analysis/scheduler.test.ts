@@ -550,6 +550,14 @@ describe('npm run cli -- schedule run <tier>', () => {
     );
   });
 
+  it('exits 2 naming the setting when SUPER_ADMIN_USERNAME is unset', async () => {
+    const { SUPER_ADMIN_USERNAME: _unset, ...withoutUser } = environment;
+    const result = await runEntryPoint('cli', ['schedule', 'run', 'campus'], withoutUser);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/SUPER_ADMIN_USERNAME: required by schedule run/);
+    expect(result.stdout).toBe('');
+  });
+
   it('exits 1 naming the problem when the attribution user is missing', async () => {
     const result = await runEntryPoint('cli', ['schedule', 'run', 'campus'], {
       ...environment,

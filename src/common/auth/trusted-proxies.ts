@@ -21,13 +21,21 @@ function isAddressOrCidr(entry: string): boolean {
  * listed, `request.ip` is the nearest address in the chain that is not a trusted proxy.
  */
 export function trustProxyOption(setting: string | undefined): string[] | false {
-  const entries = (setting ?? '')
+  const entries = proxyEntries(setting);
+  const problem = trustedProxiesProblem(setting);
+  if (problem !== undefined) throw new Error(`TRUSTED_PROXIES: ${problem}`);
+  return entries.length > 0 ? entries : false;
+}
+
+function proxyEntries(setting: string | undefined): string[] {
+  return (setting ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry.length > 0);
-  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
-  if (bad.length > 0) {
-    throw new Error(`TRUSTED_PROXIES: not an IP address or CIDR: ${bad.map((entry) => `"${entry}"`).join(', ')}`);
-  }
-  return entries.length > 0 ? entries : false;
+}
+
+/** What is wrong with a TRUSTED_PROXIES value, or undefined: the settings schema checks it at start-up. */
+export function trustedProxiesProblem(setting: string | undefined): string | undefined {
+  const bad = proxyEntries(setting).filter((entry) => !isAddressOrCidr(entry));
+  return bad.length > 0 ? `not an IP address or CIDR: ${bad.map((entry) => `"${entry}"`).join(', ')}` : undefined;
 }
