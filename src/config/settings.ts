@@ -13,10 +13,25 @@ const positiveInteger = z.coerce.number().int().positive();
 const port = z.coerce.number().int().min(0).max(65535);
 
 /** Where a process listens and how much it logs. `HOST` is the API's address (the analysis worker has its own). */
+/**
+ * Read by the engine's modules as they load (src/engine/sentiment/load-lexicon.ts, src/engine/screen/index.ts), before
+ * any process reads its settings: checked here too, so a bad value stops the process with one line naming it rather
+ * than an exception from inside an import (the modules read a bad value as the default, and the process then refuses).
+ */
+const engineSettingFields = {
+  SENTIMENT_MODEL_WEIGHT: z.coerce
+    .number()
+    .min(0, { message: 'must be 0 (the lexicon alone) or 1 (the stacked blend)' })
+    .max(1, { message: 'must be 0 (the lexicon alone) or 1 (the stacked blend)' })
+    .optional(),
+  SCREEN_MODEL: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).optional(),
+};
+
 export const processSettingFields = {
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ANALYSIS_WORKER_PORT: port.default(3100),
+  ...engineSettingFields,
 };
 
 /** An OpenAI-compatible model; without OPENAI_API_KEY the local engine answers. */
@@ -109,6 +124,7 @@ export const learningSystemSettingFields = {
 export type LearningSystemSettings = z.infer<z.ZodObject<typeof learningSystemSettingFields>>;
 
 const environmentFields = {
+  ...engineSettingFields,
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: processSettingFields.LOG_LEVEL,
   /** `json` lines for log collectors; `pretty` for a person at a terminal (the demo's default there). */

@@ -69,6 +69,17 @@ describe('one line, no stack trace', () => {
     expectOneProblem(result, new RegExp(`PORT: port ${takenPort} is already in use on 127\\.0\\.0\\.1`));
   });
 
+  it('the API and the analysis worker with an engine setting that is not one (read while the engine loads)', async () => {
+    const apiResult = await runEntryPoint('main', [], { ...api, PORT: '0', SENTIMENT_MODEL_WEIGHT: 'half' });
+    expectOneProblem(apiResult, /SENTIMENT_MODEL_WEIGHT: /);
+    const worker = await runEntryPoint('analysis-worker/main', [], {
+      ANALYSIS_WORKER_PORT: '0',
+      LOG_LEVEL: 'silent',
+      SCREEN_MODEL: 'maybe',
+    });
+    expectOneProblem(worker, /SCREEN_MODEL: must be 'on' or 'off'/);
+  });
+
   it('the demo with a malformed setting', async () => {
     const result = await runEntryPoint('demo', [], { ...api, ANALYSIS_WORKER_PORT: 'abc' });
     expectOneProblem(result, /^demo failed: Invalid settings:\n {2}- ANALYSIS_WORKER_PORT: /);

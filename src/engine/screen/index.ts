@@ -40,7 +40,17 @@ export function screenModelEnabled(value = process.env.SCREEN_MODEL): boolean {
   throw new Error(`SCREEN_MODEL must be 'on' or 'off' (got '${value}')`);
 }
 
-const MODEL_ENABLED = screenModelEnabled();
+/**
+ * As this module loads. A bad value reads as the default (on) here, not as an exception from inside an import: every
+ * process checks SCREEN_MODEL with its settings and refuses to start naming it (src/config/settings.ts).
+ */
+const MODEL_ENABLED = (() => {
+  try {
+    return screenModelEnabled();
+  } catch {
+    return true;
+  }
+})();
 
 /**
  * Reported as `output.version` of `/screen` and stored with each alert: names both parts, so a rescreen follows

@@ -146,7 +146,19 @@ export async function loadStackedParts(required: boolean): Promise<StackedParts 
   };
 }
 
-const setting = sentimentModelSetting();
+/**
+ * The setting as this module loads. A bad value reads as the default here, not as an exception from inside an
+ * import: every process checks it with its settings and refuses to start naming it (src/config/settings.ts).
+ */
+function settingAtLoad(): SentimentModelSetting {
+  try {
+    return sentimentModelSetting();
+  } catch {
+    return 'default';
+  }
+}
+
+const setting = settingAtLoad();
 /**
  * Loaded when this module is first imported (top-level await) only when the engine uses the model (turned on,
  * or on by the stacker's recorded default), so the scorers below stay synchronous and a process that does not
