@@ -19,6 +19,7 @@ import { stackedScorer } from '../src/engine/sentiment/blend.js';
 import type { TracedContribution } from '../src/engine/sentiment/score.js';
 import { cleanComment, isJunkComment, tokenize } from '../src/engine/text/index.js';
 import { readDevelopmentSets, type LabelledRow } from './support/sentiment-sets.js';
+import { PROBE_DIRECTORY, readSentimentProbes } from './support/sentiment-probes.js';
 import { measure, type Figures } from './support/sentiment-measure.js';
 import { runWhenInvoked } from './support/run-main.js';
 import { runRealCommentTopics, runTopicQuality, sentimentDataDirectory } from './topic-quality.js';
@@ -76,6 +77,8 @@ export interface EngineQuality {
     halves: { lexicon: [Figures, Figures]; model: [Figures, Figures]; blend: [Figures, Figures] };
     byLanguage: Record<string, Figures>;
   };
+  /** The probes (data/sentiment-probes): written for measuring only, never read by training. */
+  probes: Array<{ file: string; readings: ReadingFigures; byLanguage: Record<string, Figures> }>;
   commentsPerSecond: number;
   lexiconCommentsPerSecond: number;
   modelCommentsPerSecond: number;
@@ -266,11 +269,34 @@ export function runEngineQuality(directory = dataDirectory()): EngineQuality {
     },
     byLanguage,
   };
+  const probes = readSentimentProbes().map(({ file, rows }) => {
+    const gold = rows.map((row) => row.gold);
+    const read = (reader: (text: string) => SentimentScores) =>
+      measure(
+        gold,
+        rows.map((row) => dominantLabel(reader(row.text))),
+      );
+    const blendLabels = rows.map((row) => dominantLabel(blend(row.text)));
+    const byLanguage: Record<string, Figures> = {};
+    for (const language of [...new Set(rows.map((row) => row.language))].sort()) {
+      const indexes = rows.flatMap((row, index) => (row.language === language ? [index] : []));
+      byLanguage[language] = measure(
+        indexes.map((index) => gold[index] ?? 'neutral'),
+        indexes.map((index) => blendLabels[index] ?? 'neutral'),
+      );
+    }
+    return {
+      file,
+      readings: { lexicon: read(lexiconScores), model: read(modelScores), blend: read(blend) },
+      byLanguage,
+    };
+  });
   return {
     engineVersion: sentimentEngineVersion(),
     dataDirectory: directory,
     files,
     corpusValidation,
+    probes,
     commentsPerSecond: measureSpeed(scoreSentiment, allTexts),
     lexiconCommentsPerSecond: measureSpeed(lexiconScores, allTexts),
     modelCommentsPerSecond: measureSpeed(modelScores, allTexts),
@@ -365,6 +391,14 @@ function printReport(quality: EngineQuality): void {
   for (const [language, figures] of Object.entries(corpus.byLanguage))
     console.log(`  lang=${language.padEnd(12)} ${format(figures)}`);
   console.log('');
+  for (const probe of quality.probes) {
+    console.log(`== ${PROBE_DIRECTORY}/${probe.file} (written for measuring only: ${PROBE_DIRECTORY}/README.md)`);
+    for (const reading of ['lexicon', 'model', 'blend'] as const)
+      console.log(`  ${reading.padEnd(18)}${format(probe.readings[reading])}  ${perClassOf(probe.readings[reading])}`);
+    for (const [language, figures] of Object.entries(probe.byLanguage))
+      console.log(`  lang=${language.padEnd(12)} ${format(figures)}`);
+    console.log('');
+  }
   const rate = (value: number) => `${Math.round(value).toLocaleString('en')} comments/s`;
   console.log(
     `Throughput (one thread): engine as set ${rate(quality.commentsPerSecond)}; lexicon ${rate(
