@@ -174,6 +174,23 @@ function measureSpeed(scoreSentiment: SentimentScorer['scoreSentiment'], texts: 
   return scored / seconds;
 }
 
+/** The figures of each language's rows (`languages[i]` is row i's), languages in alphabetical order. */
+function figuresByLanguage(
+  languages: readonly string[],
+  gold: readonly SentimentLabel[],
+  predicted: readonly SentimentLabel[],
+): Record<string, Figures> {
+  const byLanguage: Record<string, Figures> = {};
+  for (const language of [...new Set(languages)].sort()) {
+    const indexes = languages.flatMap((candidate, index) => (candidate === language ? [index] : []));
+    byLanguage[language] = measure(
+      indexes.map((index) => gold[index] ?? 'neutral'),
+      indexes.map((index) => predicted[index] ?? 'neutral'),
+    );
+  }
+  return byLanguage;
+}
+
 /** Macro-F1 figures of the even (0) and odd (1) rows. */
 function halves(
   gold: readonly SentimentLabel[],
@@ -249,14 +266,11 @@ export function runEngineQuality(directory = dataDirectory()): EngineQuality {
   const blendLabels = validation.map((row) => dominantLabel(blend(row.text)));
   const lexiconLabels = validation.map((row) => dominantLabel(lexiconScores(row.text)));
   const modelLabels = validation.map((row) => dominantLabel(modelScores(row.text)));
-  const byLanguage: Record<string, Figures> = {};
-  for (const language of [...new Set(validation.map((row) => row.language))].sort()) {
-    const indexes = validation.flatMap((row, index) => (row.language === language ? [index] : []));
-    byLanguage[language] = measure(
-      indexes.map((index) => validationGold[index] ?? 'neutral'),
-      indexes.map((index) => blendLabels[index] ?? 'neutral'),
-    );
-  }
+  const byLanguage = figuresByLanguage(
+    validation.map((row) => row.language),
+    validationGold,
+    blendLabels,
+  );
   const corpusHalf = (index: number) => validationHalf(validation[index] ?? { text: '' });
   const corpusValidation = {
     lexicon: measure(validationGold, lexiconLabels),
@@ -276,15 +290,11 @@ export function runEngineQuality(directory = dataDirectory()): EngineQuality {
         gold,
         rows.map((row) => dominantLabel(reader(row.text))),
       );
-    const blendLabels = rows.map((row) => dominantLabel(blend(row.text)));
-    const byLanguage: Record<string, Figures> = {};
-    for (const language of [...new Set(rows.map((row) => row.language))].sort()) {
-      const indexes = rows.flatMap((row, index) => (row.language === language ? [index] : []));
-      byLanguage[language] = measure(
-        indexes.map((index) => gold[index] ?? 'neutral'),
-        indexes.map((index) => blendLabels[index] ?? 'neutral'),
-      );
-    }
+    const byLanguage = figuresByLanguage(
+      rows.map((row) => row.language),
+      gold,
+      rows.map((row) => dominantLabel(blend(row.text))),
+    );
     return {
       file,
       readings: { lexicon: read(lexiconScores), model: read(modelScores), blend: read(blend) },

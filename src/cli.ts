@@ -466,7 +466,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   }
   const operational = operationalErrorMessage(error);
   if (operational !== undefined) {
-    process.stderr.write(`error: ${operational} (check DATABASE_URL and CACHE_URL)\n`);
+    process.stderr.write(`error: ${operational}\n`);
     process.exit(1);
   }
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -75,7 +75,7 @@ main().catch((error: unknown) => {
     error instanceof SettingsError
       ? `demo failed: ${error.message}\n`
       : operational !== undefined
-        ? `demo failed: ${operational} (check DATABASE_URL and CACHE_URL)\n`
+        ? `demo failed: ${operational}\n`
         : `demo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
   process.exit(1);

@@ -10,7 +10,7 @@ import { createRootLogger } from './common/logging/logger.js';
 import { PinoNestLogger } from './common/logging/nest-logger.js';
 import { ProcessLifecycle } from './common/process/lifecycle.js';
 import { httpServicePart, type ShutdownPart } from './common/process/shutdown.js';
-import { SettingsError } from './config/parse-settings.js';
+import { listenProblem } from './common/process/listen-problem.js';
 import type { Settings, WorkerSettings } from './config/settings.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -61,18 +61,15 @@ export async function listenApi(app: NestFastifyApplication, settings: Pick<Sett
   try {
     await app.listen({ port: settings.PORT, host: settings.HOST });
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    const problem =
-      code === 'EADDRINUSE'
-        ? `PORT: port ${settings.PORT} is already in use on ${settings.HOST}`
-        : code === 'EACCES'
-          ? `PORT: no permission to listen on port ${settings.PORT}`
-          : code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL'
-            ? `HOST: cannot listen on '${settings.HOST}' (${String(code)})`
-            : undefined;
+    const problem = listenProblem(error, {
+      host: settings.HOST,
+      port: settings.PORT,
+      hostSetting: 'HOST',
+      portSetting: 'PORT',
+    });
     if (problem === undefined) throw error;
     await app.close().catch(() => undefined);
-    throw new SettingsError([problem]);
+    throw problem;
   }
 }
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { createRootLogger } from '../common/logging/logger.js';
 import { instrumentHttpRequests } from '../common/metrics/http-metrics.js';
 import { closeConnectionsWhileDraining, ProcessLifecycle } from '../common/process/lifecycle.js';
+import { listenProblem } from '../common/process/listen-problem.js';
 import { createLanguageModelProvider, type LanguageModelProvider } from '../llm/index.js';
 import { registerWorkerAuth } from './auth.js';
 import { keepBodiesAsBytes } from './body.js';
@@ -21,7 +22,6 @@ import {
   type RouteContext,
 } from './routes.js';
 import { registerScreenRoutes } from './screen-routes.js';
-import { SettingsError } from '../config/parse-settings.js';
 import { loadAnalysisWorkerSettings, type AnalysisWorkerSettings } from './settings.js';
 
 export interface AnalysisWorkerOptions {
@@ -194,19 +194,6 @@ export async function createAnalysisWorker(options: AnalysisWorkerOptions): Prom
  * (SettingsError naming WORKER_TOKEN) to listen on a non-loopback address without WORKER_TOKEN. A process that
  * runs other parts too (`npm start`) passes its own logger; otherwise the process's root logger is created here.
  */
-/** A failure to listen that a setting explains, as the settings' own error (one line naming the setting). */
-function listenProblem(error: unknown, settings: AnalysisWorkerSettings): SettingsError | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  const host = settings.ANALYSIS_WORKER_HOST;
-  const port = settings.ANALYSIS_WORKER_PORT;
-  if (code === 'EADDRINUSE')
-    return new SettingsError([`ANALYSIS_WORKER_PORT: port ${port} is already in use on ${host}`]);
-  if (code === 'EACCES') return new SettingsError([`ANALYSIS_WORKER_PORT: no permission to listen on port ${port}`]);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL')
-    return new SettingsError([`ANALYSIS_WORKER_HOST: cannot listen on '${host}' (${String(code)})`]);
-  return undefined;
-}
-
 export async function startAnalysisWorker(
   environment: NodeJS.ProcessEnv = process.env,
   existingLogger?: Logger,
@@ -219,7 +206,14 @@ export async function startAnalysisWorker(
     await app.listen({ port: settings.ANALYSIS_WORKER_PORT, host: settings.ANALYSIS_WORKER_HOST });
   } catch (error) {
     await app.close();
-    throw listenProblem(error, settings) ?? error;
+    throw (
+      listenProblem(error, {
+        host: settings.ANALYSIS_WORKER_HOST,
+        port: settings.ANALYSIS_WORKER_PORT,
+        hostSetting: 'ANALYSIS_WORKER_HOST',
+        portSetting: 'ANALYSIS_WORKER_PORT',
+      }) ?? error
+    );
   }
   logger.info(
     {

@@ -424,14 +424,14 @@ function nonAnswer(sentence: readonly SentimentToken[], index: number): boolean 
   return remark || (unknowing && !amount);
 }
 
+/** Words of an elliptical clause before its negator: "some are", "but the labs do", "yung iba". */
+const ELLIPSIS_MAX_WORDS = 4;
+
 /**
  * An elliptical negation: "some teachers are good, some are not", "the lectures help but the labs do not", "magaling
  * yung iba, yung iba hindi". A negator that ends its clause, after an auxiliary (English) or alone (Tagalog, Cebuano),
  * denies the verdict said before it in the sentence: the value of that verdict, or undefined when it is not one.
  */
-/** Words of an elliptical clause before its negator: "some are", "but the labs do", "yung iba". */
-const ELLIPSIS_MAX_WORDS = 4;
-
 function ellipticalNegation(
   sentence: readonly SentimentToken[],
   index: number,
