@@ -13,7 +13,7 @@ import { scoresOfEvidence } from '../../src/engine/sentiment/score.js';
 import {
   STACKER_FEATURE_COUNT,
   STACKER_FEATURES,
-  stackerApplies,
+  stackerReading,
   stackerFeatures,
   stackerFromWeights,
 } from '../../src/engine/sentiment/stacker.js';
@@ -96,26 +96,41 @@ describe('the stacked scorer', () => {
     expect(top('Boring lectures and he is always late, we learned nothing')).toBe('negative');
   });
 
-  it('decides only for comments not in English or without sentiment evidence; elsewhere the lexicon stands', () => {
-    const lexiconOf = (text: string) => scoresOfEvidence(scorer.scoreComment(text));
-    // English with sentiment words: the lexicon's reading, exactly.
+  it('decides for comments not in English or without sentiment evidence; the model reads student comments not in English', () => {
+    const evidenceOf = (text: string) => scorer.scoreComment(text);
+    const lexiconOf = (text: string) => scoresOfEvidence(evidenceOf(text));
+    const modelOf = (text: string) => model.predict(text, lexiconOf(text));
+    // English with sentiment words: the lexicon's reading, exactly, a classroom named or not.
     for (const text of ['She is a wonderful teacher, very kind and patient', 'Boring lectures, we learned nothing'])
       expect(blend(text)).toEqual(lexiconOf(text));
     // No word at all: the lexicon's neutral, whatever the model would say.
     for (const text of ['', '???', '10/10']) expect(blend(text)).toEqual(lexiconOf(text));
-    // Filipino or Cebuano: the stacker's reading, not the lexicon's.
-    for (const text of ['sana po mas mabagal magturo si sir', 'Lisod kaayo sabton iyang leksyon'])
+    // A student comment not in English (it names the teacher, the class, the lesson): the model's reading.
+    for (const text of ['sana po mas mabagal magturo si sir', 'Lisod kaayo sabton iyang leksyon']) {
+      expect(evidenceOf(text).shape.teaching).toBe(true);
+      expect(blend(text)).toEqual(modelOf(text));
+    }
+    // Filipino or Cebuano naming no classroom (a review, a post): the stacker's reading, neither part's alone.
+    for (const text of ['ang bagal ng delivery, sira pa yung item', 'nindot kaayo ang panahon karon']) {
+      expect(evidenceOf(text).shape.teaching).toBe(false);
       expect(blend(text)).not.toEqual(lexiconOf(text));
+      expect(blend(text)).not.toEqual(modelOf(text));
+    }
+    const shape = (words: number, teaching: boolean) => ({ ...evidenceOf('x').shape, words, teaching });
     const features = new Float64Array(STACKER_FEATURE_COUNT);
     features[8] = 1; // English, with evidence: the lexicon
-    expect(stackerApplies(features, 5)).toBe(false);
+    expect(stackerReading(features, shape(5, false))).toBe('lexicon');
+    expect(stackerReading(features, shape(5, true))).toBe('lexicon');
     features[7] = 1; // English without evidence: the stacker, unless there is no word
-    expect(stackerApplies(features, 5)).toBe(true);
-    expect(stackerApplies(features, 0)).toBe(false);
+    expect(stackerReading(features, shape(5, true))).toBe('stacker');
+    expect(stackerReading(features, shape(0, false))).toBe('lexicon');
     features[7] = 0;
     features[8] = 0; // not English: the stacker, whatever the lexicon found (praise words in a sarcastic comment too)
-    expect(stackerApplies(features, 5)).toBe(true);
-    expect(stackerApplies(features, 0)).toBe(false);
+    expect(stackerReading(features, shape(5, false))).toBe('stacker');
+    expect(stackerReading(features, shape(5, true))).toBe('model'); // a student comment
+    expect(stackerReading(features, shape(0, false))).toBe('lexicon');
+    features[14] = 1; // only a lukewarm verdict ("okay lang si sir"): the lexicon's neutral
+    expect(stackerReading(features, shape(5, true))).toBe('lexicon');
   });
 
   it('rejects weights of the wrong shape', () => {

@@ -1,9 +1,9 @@
 /**
  * The engine's sentiment: the learned model and the lexicon, combined by the stacker (stacker.ts), a small
  * logistic regression over both parts' probabilities and a few facts about the comment (did the lexicon find
- * any evidence and how much on each side, the comment's language, its length), which decides where `stackerApplies`
- * (a comment not read as English, or one without any sentiment evidence; elsewhere the lexicon's reading stands), fit
- * on the development sets' even rows
+ * any evidence and how much on each side, the comment's language, its length), which decides where `stackerReading`
+ * says so (a comment not read as English, or one without any sentiment evidence; a student comment not in English
+ * gets the model's reading, an English one with sentiment words the lexicon's), fit on the development sets' even rows
  * (`npm run train:sentiment-stacker`). The model is itself stacked over the lexicon (it reads the lexicon's
  * scores as tokens beside the words) and reads what students write the way the corpus taught it (implicit
  * complaints, sarcasm, suggestions that are neutral); the lexicon reads words the corpus never showed,
@@ -16,7 +16,7 @@ import type { CommentEvidence } from './score.js';
 import { scoresOfEvidence } from './score.js';
 import {
   softmaxScores,
-  stackerApplies,
+  stackerReading,
   stackerFeatures,
   stackerLogits,
   STACKER_FEATURE_COUNT,
@@ -31,7 +31,8 @@ export function stackScores(
   model: SentimentScores,
 ): SentimentScores {
   const features = stackerFeatures(evidence, lexicon, model, new Float64Array(STACKER_FEATURE_COUNT));
-  if (!stackerApplies(features, evidence.shape.words)) return lexicon;
+  const reading = stackerReading(features, evidence.shape);
+  if (reading !== 'stacker') return reading === 'model' ? model : lexicon;
   const logits = stackerLogits(stacker.weights, features, new Float64Array(3));
   return softmaxScores(logits[0] ?? 0, logits[1] ?? 0, logits[2] ?? 0);
 }
@@ -51,8 +52,10 @@ export function stackedScorer(
   return (text) => {
     const evidence = scoreComment(text);
     const lexicon = scoresOfEvidence(evidence);
-    stackerFeatures(evidence, lexicon, model.predict(text, lexicon), features);
-    if (!stackerApplies(features, evidence.shape.words)) return lexicon;
+    const modelScores = model.predict(text, lexicon);
+    stackerFeatures(evidence, lexicon, modelScores, features);
+    const reading = stackerReading(features, evidence.shape);
+    if (reading !== 'stacker') return reading === 'model' ? modelScores : lexicon;
     stackerLogits(stacker.weights, features, logits);
     return softmaxScores(logits[0] ?? 0, logits[1] ?? 0, logits[2] ?? 0);
   };

@@ -221,6 +221,25 @@ export const TEACHING_VERBS = set(`
   teaches, teach, discusses, discuss, lecture, lectures, moexplain, mu-explain, mo-explain
 `);
 
+/**
+ * Words that put a comment in a classroom: the people, the class and its parts, teaching itself. The stacker reads a
+ * comment not in English that names one as a student comment (stacker.ts), where the learned model, which learned
+ * from such comments, reads better than on reviews and posts. Nouns and teaching verbs only: no aspect word that a
+ * shop review also uses (time, quality, reply).
+ */
+export const TEACHING_CONTEXT = set(`
+  teacher, teachers, instructor, instructors, professor, professors, prof, profs, sir, maam, mam, ma'am, miss,
+  class, classes, classmate, classmates, subject, subjects, course, courses, lesson, lessons, lecture, lectures,
+  discussion, discussions, exam, exams, quiz, quizzes, grade, grades, module, modules, semester, sem, syllabus,
+  student, students, klase, kaklase, guro, propesor, maestra, maestro, magtutudlo, titser, estudyante, studyante,
+  aralin, leksyon, leksiyon, pagsusulit, asignatura, magturo, nagtuturo, itinuro, pagtuturo, magtudlo, nagtudlo,
+  gitudlo, pagtudlo, mutudlo, motudlo, eksam, teach, teaches, taught, teaching, explain, explains, explained,
+  explaining, discuss, discusses, discussed, topic, topics, quiz, recitation, reporting, assignment, assignments,
+  homework, seatwork, prelim, prelims, midterm, midterms, finals, lab, labs, laboratory, consultation, lecturer,
+  ipaliwanag, magpaliwanag, nagpapaliwanag, ituro, tinuturo, tinuro, turo, tudlo, itudlo, gitudloan, eskwela,
+  eskwelahan, paaralan, skwelahan, pasulit, grado, marka, takdang-aralin, kaklase, klasmeyt, classmate
+`);
+
 /** The clause after these outweighs the clause before. */
 export const CONTRASTS = set(`
   but, however, pero, kaso, kaya lang, kaso lang, kaso nga lang, kaya lng, ngunit, subalit, yet, apan, hinuon,

@@ -22,6 +22,7 @@ import {
   EASE,
   EXCESS_PRONE,
   LAUGHTER_EMOJIS,
+  TEACHING_CONTEXT,
   TEACHING_VERBS,
   TRANSPARENT,
 } from './modifiers.js';
@@ -383,6 +384,8 @@ export interface CommentShape {
   emojis: number;
   /** The comment's language votes (`languageFromVotes` turns them into `detectLanguage`'s answer). */
   languageVotes: LanguageVotes;
+  /** It names a classroom's people or parts (TEACHING_CONTEXT): "sir", "klase", "exam", "magtutudlo". */
+  teaching: boolean;
 }
 
 /**
@@ -503,6 +506,7 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
     negations: 0,
     emojis: 0,
     languageVotes: votes,
+    teaching: scanned.words.some((word) => TEACHING_CONTEXT.has(word)),
   };
   if (bareAnswer(scanned.sentences)) {
     trace?.push({ token: '(bare answer)', value: 0 });

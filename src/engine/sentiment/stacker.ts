@@ -10,7 +10,7 @@
 
 import type { SentimentScores } from '../contracts.js';
 import { languageFromVotes } from '../text/language.js';
-import type { CommentEvidence } from './score.js';
+import type { CommentEvidence, CommentShape } from './score.js';
 
 /** Class order of the weight rows. */
 export const STACKER_CLASSES = ['positive', 'neutral', 'negative'] as const;
@@ -89,20 +89,29 @@ export function stackerFeatures(
   return into;
 }
 
+/** Which reading a comment gets (stackerReading). */
+export type StackedReading = 'lexicon' | 'model' | 'stacker';
+
 /**
- * Where the stacker decides: a comment not read as English, or one in which the lexicon found no evidence at all.
- * An English comment with sentiment words keeps the lexicon's reading: on the English development sets the lexicon
- * is right two times in three where the two parts disagree (docs/sentiment-engine.md), while on Filipino, Cebuano and
- * code-switched comments, and on English comments without a sentiment word, the model reads what the lexicon cannot
- * (sarcasm and implicit complaints among them, whatever praise words they use). A comment without a word (empty,
- * numbers, punctuation) keeps the lexicon's neutral, and so does one whose only evidence is a lukewarm verdict ("okay
- * lang", "average", laughter alone). `features` are the comment's (stackerFeatures), `words` its word count.
+ * Which reading stands for a comment. `features` are the comment's (stackerFeatures), `shape` its shape.
+ * - **The lexicon's** for a comment without a word (empty, numbers, punctuation: its neutral), for one whose only
+ *   evidence is a lukewarm verdict ("okay lang", "average", laughter alone: the neutral the comment says), and for
+ *   an English comment with sentiment words: on the English development sets the lexicon is right two times in three
+ *   where the two parts disagree (docs/sentiment-engine.md).
+ * - **The model's** for a student comment not read as English: one that names a classroom's people or parts
+ *   (CommentShape.teaching, TEACHING_CONTEXT). The model learned from such comments and reads them better than the
+ *   stacker (held out on the corpus and on both probes), which is fit mostly on Filipino reviews and posts, where the
+ *   lexicon reads better; those name a classroom in under 1% of their rows.
+ * - **The stacker's** elsewhere: Filipino, Cebuano and code-switched comments that name no classroom, and English
+ *   comments without sentiment evidence, where the model reads what the lexicon cannot (sarcasm and implicit
+ *   complaints among them, whatever praise words they use).
  */
-export function stackerApplies(features: Float64Array, words: number): boolean {
-  if (words === 0) return false; // nothing for the model to read: the lexicon's neutral
-  // Only a lukewarm verdict ("okay lang", "average", a bare "ok"): the lexicon's neutral is what the comment says.
-  if (features[12] === 0 && features[13] === 0 && (features[14] ?? 0) > 0) return false;
-  return features[8] === 0 || features[7] === 1;
+export function stackerReading(features: Float64Array, shape: CommentShape): StackedReading {
+  if (shape.words === 0) return 'lexicon';
+  if (features[12] === 0 && features[13] === 0 && (features[14] ?? 0) > 0) return 'lexicon';
+  const english = features[8] === 1;
+  if (shape.teaching && !english) return 'model';
+  return !english || features[7] === 1 ? 'stacker' : 'lexicon';
 }
 
 /** The three class scores z_k of a feature vector, written into `into`. */
