@@ -8,6 +8,7 @@ import {
   expectNoDuplicates,
   pipelineRows,
   stageQueue,
+  storedPipeline,
   waitForJobState,
 } from '../support/pipeline-faults.js';
 import { startPipelineStack, waitForStatus } from '../support/pipeline-stack.js';
@@ -92,4 +93,58 @@ describe('pipeline faults: the analysis worker', () => {
     expect((await queue.getJob(stageJobId(id, 'topic-modeling', 1)))?.attemptsMade).toBe(3);
     expectNoDuplicates(await pipelineRows(database.db, id));
   }, 45_000);
+});
+
+describe("embedding beside the sentiment stage (the spec's best-effort backfill at confirm)", () => {
+  /** Gate-passing submissions of the pipeline's run: how many, and how many without a stored embedding. */
+  const gatePassing = async (pipelineId: string) => {
+    const rows = await database.db
+      .selectFrom('sentiment_results as r')
+      .innerJoin('sentiment_runs as run', 'run.id', 'r.run_id')
+      .leftJoin('submission_embeddings as e', 'e.submission_id', 'r.submission_id')
+      .select(['r.submission_id', 'e.submission_id as embedded'])
+      .where('run.pipeline_id', '=', pipelineId)
+      .where('r.passed_topic_gate', '=', true)
+      .execute();
+    return { count: rows.length, unembedded: rows.filter((row) => row.embedded === null).length };
+  };
+
+  it('embeds the gate-passing comments while the sentiment stage runs; the embeddings stage finds them stored', async () => {
+    await database.db.deleteFrom('submission_embeddings').execute();
+    fake.script('embeddings', { type: 'hold' });
+    const id = await createAndConfirm(client, admin, scope);
+    await fake.waitForCalls('embeddings', 1, 20_000);
+    // The embedding call came while the sentiment stage waits for it: the stage has not committed.
+    expect((await storedPipeline(database.db, id)).status).toBe('SENTIMENT_ANALYSIS');
+    fake.release('embeddings');
+    const done = await waitForStatus(client, admin, id, ['COMPLETED', 'FAILED'], 30_000);
+    expect(done.errorMessage).toBeNull();
+    expect(done.status).toBe('COMPLETED');
+    expect(done.stages).toMatchObject({ embeddings: 'completed', topicModeling: 'completed' });
+    expect((await gatePassing(id)).unembedded).toBe(0);
+    // Beside the sentiment stage, every vector (one batch); in the embeddings stage, one comment again to learn the
+    // worker's model (nothing was missing).
+    const calls = fake.calls.filter((call) => call.kind === 'embeddings' && call.pipelineId === id);
+    const passing = await gatePassing(id);
+    expect(passing.count).toBeGreaterThan(0);
+    expect(calls.map((call) => call.items)).toEqual([passing.count, 1]);
+    expect((await queue.getJob(stageJobId(id, 'sentiment', 1)))?.attemptsMade).toBe(1);
+    expectNoDuplicates(await pipelineRows(database.db, id));
+  });
+
+  it('a failed embedding beside the stage fails nothing: the embeddings stage embeds what is missing', async () => {
+    await database.db.deleteFrom('submission_embeddings').execute();
+    fake.script('embeddings', { type: 'http-500' });
+    const id = await createAndConfirm(client, admin, scope);
+    const done = await waitForStatus(client, admin, id, ['COMPLETED', 'FAILED'], 30_000);
+    expect(done.errorMessage).toBeNull();
+    expect(done.status).toBe('COMPLETED');
+    // Neither stage was retried: the 500 reached only the call beside the sentiment stage.
+    expect((await queue.getJob(stageJobId(id, 'sentiment', 1)))?.attemptsMade).toBe(1);
+    expect((await queue.getJob(stageJobId(id, 'embeddings', 1)))?.attemptsMade).toBe(1);
+    const calls = fake.calls.filter((call) => call.kind === 'embeddings' && call.pipelineId === id);
+    expect(calls.map((call) => call.action)).toEqual(['http-500', 'proxy']);
+    expect((await gatePassing(id)).unembedded).toBe(0);
+    expectNoDuplicates(await pipelineRows(database.db, id));
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALLS_IN_FLIGHT, callInBatchesStoringBehind } from './batch-calls.js';
+import { CALLS_IN_FLIGHT, CallSlots, CallsBeside, callInBatchesStoringBehind } from './batch-calls.js';
 
 /** A call or a write the test settles itself. */
 interface Pending<T> {
@@ -170,5 +170,112 @@ describe('callInBatchesStoringBehind', () => {
     const r = recorder();
     await callInBatchesStoringBehind([], 2, r.call, r.store);
     expect(r.events).toEqual([]);
+  });
+});
+
+describe('CallsBeside', () => {
+  it("shares the stage's slots: the two never have more than CALLS_IN_FLIGHT calls in flight together", async () => {
+    const stage = recorder();
+    const beside = recorder();
+    const slots = new CallSlots();
+    const errors: unknown[] = [];
+    let together = 0;
+    let peak = 0;
+    const counted =
+      (call: typeof stage.call) =>
+      (batch: readonly number[], signal: AbortSignal): Promise<number[]> => {
+        together += 1;
+        peak = Math.max(peak, together);
+        const pending = call(batch, signal);
+        const end = () => {
+          together -= 1;
+        };
+        pending.then(end, end);
+        return pending;
+      };
+    const extra = new CallsBeside(slots, 2, counted(beside.call), beside.store, (error) => errors.push(error));
+    const done = callInBatchesStoringBehind([1, 2, 3, 4, 5, 6], 2, counted(stage.call), stage.store, slots);
+    await settle();
+    extra.add([10, 11, 12]);
+    await settle();
+    // Both slots are the stage's: the items wait.
+    expect(stage.events).toEqual(['call 1,2', 'call 3,4']);
+    expect(beside.events).toEqual([]);
+    stage.calls[0]?.resolve([1, 2]);
+    await settle();
+    // The slot that came back goes to whoever waited first: the stage, for its third batch.
+    expect(stage.events).toEqual(['call 1,2', 'call 3,4', 'call 5,6', 'store 1,2']);
+    expect(beside.events).toEqual([]);
+    stage.writes[0]?.resolve();
+    stage.calls[1]?.resolve([3, 4]);
+    await settle();
+    // The next one goes to the calls beside (the stage has nothing left to call).
+    expect(beside.events).toEqual(['call 10,11']);
+    stage.writes[1]?.resolve();
+    stage.calls[2]?.resolve([5, 6]);
+    await settle();
+    expect(beside.events).toEqual(['call 10,11', 'call 12']);
+    beside.calls[0]?.resolve([10, 11]);
+    await settle();
+    expect(beside.events.slice(-1)).toEqual(['store 10,11']);
+    beside.writes[0]?.resolve();
+    stage.writes[2]?.resolve();
+    await done;
+    // The stage is done; finish waits for what was added.
+    let finished = false;
+    const finishing = extra.finish().then(() => {
+      finished = true;
+    });
+    await settle();
+    expect(finished).toBe(false);
+    beside.calls[1]?.resolve([12]);
+    await settle();
+    expect(finished).toBe(false);
+    beside.writes[1]?.resolve();
+    await finishing;
+    expect(finished).toBe(true);
+    expect(beside.events.filter((event) => event.startsWith('stored'))).toEqual(['stored 10,11', 'stored 12']);
+    expect(peak).toBe(CALLS_IN_FLIGHT);
+    expect(errors).toEqual([]);
+  });
+
+  it('a failed call stops it (reported once, the rest dropped) and leaves the stage going', async () => {
+    const beside = recorder();
+    const slots = new CallSlots();
+    const errors: unknown[] = [];
+    const extra = new CallsBeside(slots, 1, beside.call, beside.store, (error) => errors.push(error));
+    extra.add([1, 2, 3]);
+    await settle();
+    expect(beside.events).toEqual(['call 1', 'call 2']);
+    beside.calls[0]?.reject(new Error('worker answered 500'));
+    await settle();
+    // The other call is aborted, nothing more is called or stored, and the slots are free again.
+    expect(beside.events).toEqual(['call 1', 'call 2', 'aborted call 2']);
+    extra.add([4]);
+    await extra.finish();
+    expect(beside.events).toHaveLength(3);
+    expect((errors as Error[]).map((error) => error.message)).toEqual(['worker answered 500']);
+    expect([slots.take(), slots.take(), slots.take()]).toEqual([true, true, false]);
+  });
+
+  it('a failed write stops it; stop aborts the calls in flight and waits for them', async () => {
+    const beside = recorder();
+    const errors: unknown[] = [];
+    const extra = new CallsBeside(new CallSlots(), 1, beside.call, beside.store, (error) => errors.push(error));
+    extra.add([1, 2]);
+    await settle();
+    beside.calls[0]?.resolve([1]);
+    await settle();
+    beside.writes[0]?.reject(new Error('write failed'));
+    await settle();
+    expect(beside.events).toEqual(['call 1', 'call 2', 'store 1', 'aborted call 2']);
+    expect((errors as Error[]).map((error) => error.message)).toEqual(['write failed']);
+
+    const other = recorder();
+    const stopped = new CallsBeside(new CallSlots(), 1, other.call, other.store, () => undefined);
+    stopped.add([7, 8, 9]);
+    await settle();
+    await stopped.stop();
+    expect(other.events).toEqual(['call 7', 'call 8', 'aborted call 7', 'aborted call 8']);
   });
 });

@@ -6,7 +6,7 @@ import { SETTINGS } from '../../common/core/tokens.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { getLogger } from '../../common/logging/logger.js';
 import { observeStageJob, observeWorkerCall } from '../../common/metrics/metrics.js';
-import { WorkerClient } from '../../common/worker-client/index.js';
+import { WorkerClient, type EmbeddingVectorsOutput } from '../../common/worker-client/index.js';
 import { retryRefusedConnections } from '../../common/worker-client/refused-connection-retry.js';
 import type { Trx } from '../../common/database/database.js';
 import type { StageStates } from '../../db/schema.js';
@@ -23,7 +23,7 @@ import {
 } from '../../engine/text/index.js';
 import type { LanguageModelProvider } from '../../llm/index.js';
 import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
-import { callInBatchesStoringBehind } from './batch-calls.js';
+import { CallSlots, CallsBeside, callInBatchesStoringBehind } from './batch-calls.js';
 import { LANGUAGE_MODEL } from './language-model.provider.js';
 import { PipelineQueue } from './pipeline-queue.js';
 import {
@@ -303,6 +303,11 @@ export class PipelineOrchestrator {
    * results are stored while the next batch is scored (one write in flight, guarded by the stage and attempt:
    * results.repository.ts `storeSentimentResults`), each with the gate's decision (`passesGate`: the comment's
    * label and words are both in hand here); the commit completes the run once every batch is stored.
+   *
+   * Beside its own calls, in the same two slots (CallSlots), the stage embeds the gate-passing comments of each
+   * stored batch that have no embedding yet (the spec's best-effort embedding backfill at confirm), so the worker
+   * embeds while the service stores and the embeddings stage finds them stored. Best effort: a failed embedding call
+   * or write is logged and stops only these calls; the embeddings stage, the barrier, embeds what is missing.
    */
   private async sentiment(context: StageContext): Promise<Next> {
     const { pipeline, data } = context;
@@ -312,35 +317,63 @@ export class PipelineOrchestrator {
     const corpus = await this.pipelines.corpus(this.pipelines.filterOf(pipeline));
     if (corpus.length === 0) throw new StageFailure('no submission in the scope has a comment to analyse');
     const texts = new Map(corpus.map((item) => [item.id, item.text]));
+    const slots = new CallSlots();
+    const embeddingsUrl = this.settings.EMBEDDINGS_WORKER_URL;
+    const embedBeside = embeddingsUrl
+      ? new CallsBeside<{ submissionId: string; text: string }, EmbeddingVectorsOutput>(
+          slots,
+          EMBEDDING_BATCH,
+          (batch, signal) =>
+            this.client.embeddingVectors(embeddingsUrl, workerRequest(pipeline.id, run.id, 'embedding', [...batch]), {
+              signal,
+            }),
+          (output) => this.results.storeEmbeddings(output.results, output.model),
+          (error) =>
+            getLogger('pipeline').warn(
+              { pipelineId: pipeline.id, err: error },
+              'embedding beside the sentiment stage failed; the embeddings stage embeds what is missing',
+            ),
+        )
+      : undefined;
     let scored = 0;
     let workerVersion = '';
-    await callInBatchesStoringBehind(
-      corpus,
-      SENTIMENT_BATCH,
-      (batch, signal) =>
-        this.client.sentiment(
-          url,
-          workerRequest(
-            pipeline.id,
-            run.id,
-            'sentiment',
-            batch.map((item) => ({ submissionId: item.id, text: item.text })),
+    try {
+      await callInBatchesStoringBehind(
+        corpus,
+        SENTIMENT_BATCH,
+        (batch, signal) =>
+          this.client.sentiment(
+            url,
+            workerRequest(
+              pipeline.id,
+              run.id,
+              'sentiment',
+              batch.map((item) => ({ submissionId: item.id, text: item.text })),
+            ),
+            { signal },
           ),
-          { signal },
-        ),
-      (output) => {
-        workerVersion = output.version;
-        const rows: SentimentRow[] = output.results.map((result) => {
-          const scores = { positive: result.positive, neutral: result.neutral, negative: result.negative };
-          const label = dominantLabel(scores);
-          // The answer is pinned to the ids sent (WorkerClient), so each has its text.
-          const passedGate = passesGate(label, texts.get(result.submissionId) ?? '');
-          return { submissionId: result.submissionId, ...scores, label, passedGate };
-        });
-        scored += rows.length;
-        return this.results.storeSentimentResults(run.id, data, rows);
-      },
-    );
+        async (output) => {
+          workerVersion = output.version;
+          const rows: SentimentRow[] = output.results.map((result) => {
+            const scores = { positive: result.positive, neutral: result.neutral, negative: result.negative };
+            const label = dominantLabel(scores);
+            // The answer is pinned to the ids sent (WorkerClient), so each has its text.
+            const passedGate = passesGate(label, texts.get(result.submissionId) ?? '');
+            return { submissionId: result.submissionId, ...scores, label, passedGate };
+          });
+          scored += rows.length;
+          await this.results.storeSentimentResults(run.id, data, rows);
+          if (!embedBeside) return;
+          const passing = rows.filter((row) => row.passedGate).map((row) => row.submissionId);
+          const lacking = await this.results.lackingEmbeddings(data, passing);
+          embedBeside.add(lacking.map((submissionId) => ({ submissionId, text: texts.get(submissionId) ?? '' })));
+        },
+        slots,
+      );
+      await embedBeside?.finish();
+    } finally {
+      await embedBeside?.stop();
+    }
     return this.commit(context, PipelineJob.SENTIMENT, async (trx, stages) => {
       await this.results.completeSentimentRun(trx, run.id, workerVersion, scored);
       await this.pipelines.update(trx, pipeline.id, {

@@ -185,6 +185,25 @@ export class ResultsRepository {
   }
 
   /**
+   * Of `submissionIds`, those without a stored embedding (of any model), while the pipeline is still in its
+   * sentiment stage in the job's attempt (none otherwise: a cancelled pipeline or a stale job asks for nothing). What
+   * the sentiment stage has embedded beside its own calls, as its answers come (the spec's best-effort backfill at
+   * confirm, for the comments the topic model will read).
+   */
+  async lackingEmbeddings(guard: { pipelineId: string; attempt: number }, submissionIds: readonly string[]) {
+    if (submissionIds.length === 0) return [];
+    const { rows } = await sql<{ submissionId: string }>`
+      SELECT t.id AS "submissionId"
+      FROM unnest(${sql.val(submissionIds)}::uuid[]) AS t(id)
+      WHERE NOT EXISTS (SELECT 1 FROM submission_embeddings e WHERE e.submission_id = t.id)
+        AND EXISTS (
+          SELECT 1 FROM analysis_pipelines p
+          WHERE p.id = ${guard.pipelineId}::uuid AND p.status = 'SENTIMENT_ANALYSIS' AND p.stage_attempt = ${guard.attempt}
+        )`.execute(this.db);
+    return rows.map((row) => row.submissionId);
+  }
+
+  /**
    * Gate-passing submissions of the run whose stored embedding came from another model than `model` (the
    * worker's current one): their vectors live in another space and are embedded again.
    */
