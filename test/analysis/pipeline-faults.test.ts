@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/demo/demo-seed.js';
 import { stageJobId } from '../../src/modules/analysis/pipeline-stages.js';
+import { ResultsRepository } from '../../src/modules/analysis/results.repository.js';
 import { startFakeAnalysisWorker } from '../support/fake-analysis-worker.js';
 import {
   createAndConfirm,
@@ -96,17 +97,13 @@ describe('pipeline faults: the analysis worker', () => {
 });
 
 describe("embedding beside the sentiment stage (the spec's best-effort backfill at confirm)", () => {
+  const results = new ResultsRepository(database.db);
   /** Gate-passing submissions of the pipeline's run: how many, and how many without a stored embedding. */
   const gatePassing = async (pipelineId: string) => {
-    const rows = await database.db
-      .selectFrom('sentiment_results as r')
-      .innerJoin('sentiment_runs as run', 'run.id', 'r.run_id')
-      .leftJoin('submission_embeddings as e', 'e.submission_id', 'r.submission_id')
-      .select(['r.submission_id', 'e.submission_id as embedded'])
-      .where('run.pipeline_id', '=', pipelineId)
-      .where('r.passed_topic_gate', '=', true)
-      .execute();
-    return { count: rows.length, unembedded: rows.filter((row) => row.embedded === null).length };
+    const run = await results.sentimentRun(pipelineId);
+    if (!run) throw new Error('the pipeline has no sentiment run');
+    const counts = await results.gateCounts(run.id);
+    return { count: counts.included, unembedded: (await results.missingEmbeddings(run.id)).length };
   };
 
   it('embeds the gate-passing comments while the sentiment stage runs; the embeddings stage finds them stored', async () => {
