@@ -142,7 +142,8 @@ export async function callInBatchesStoringBehind<T, A>(
  * Calls made beside a stage's own loop, in the slots it leaves free (CallSlots): items come in while the stage runs
  * (`add`), are called in batches of `size` as slots come free, and each answer is stored, one write at a time, while
  * the next batches are called. Best effort: the first failed call or write stops it (`onError` hears of it, the
- * items not yet called are dropped), and whoever needs the work done checks what was stored. `finish` waits for
+ * items not yet called are dropped, the calls in flight run to their answer, which is dropped), and whoever needs
+ * the work done checks what was stored. `finish` waits for
  * everything added to be called and stored or dropped; `stop` aborts the calls in flight, drops the rest and waits.
  * Neither rejects.
  */
@@ -186,7 +187,9 @@ export class CallsBeside<T, A> {
     if (this.#stopped) return;
     this.#stopped = true;
     this.#queue.length = 0;
-    this.#abort.abort(new Error('an earlier call made beside the stage failed'));
+    // The calls still in flight are not aborted: the worker would go on with them (it does not see the connection
+    // close), while their slots went back to the stage at once, and the job would have more than CALLS_IN_FLIGHT
+    // calls at the worker. They end as the worker answers (their slots back then); their answers are dropped.
     this.onError(error);
   }
 

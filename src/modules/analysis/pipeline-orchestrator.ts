@@ -48,6 +48,20 @@ export const GATE_SMALL_CORPUS = 30;
 /** Submissions per worker call. */
 const SENTIMENT_BATCH = 2_000;
 const EMBEDDING_BATCH = 1_000;
+/**
+ * The longest an embedding call beside the sentiment stage may take (WORKER_TIMEOUT_MS when shorter): 1,000 comments
+ * take the local engine a tenth of a second, so this only bounds how long a hung embeddings worker holds the stage.
+ */
+const EMBED_BESIDE_TIMEOUT_MS = 60_000;
+
+/** Whether two worker URLs name the same worker (scheme, host and port). */
+function sameOrigin(left: string, right: string): boolean {
+  try {
+    return new URL(left).origin === new URL(right).origin;
+  } catch {
+    return false;
+  }
+}
 /** Spec, Limits: assignments with a probability above this are kept. */
 export const ASSIGNMENT_CUTOFF = 0.01;
 const CONTRACT_VERSION = '1.0';
@@ -321,11 +335,15 @@ export class PipelineOrchestrator {
     const embeddingsUrl = this.settings.EMBEDDINGS_WORKER_URL;
     const embedBeside = embeddingsUrl
       ? new CallsBeside<{ submissionId: string; text: string }, EmbeddingVectorsOutput>(
-          slots,
+          // The same worker: its two slots are shared with the stage's calls. Another worker: one call at a time there,
+          // and a slow or unreachable one never holds a slot the stage's own calls wait for.
+          sameOrigin(url, embeddingsUrl) ? slots : new CallSlots(1),
           EMBEDDING_BATCH,
           (batch, signal) =>
             this.client.embeddingVectors(embeddingsUrl, workerRequest(pipeline.id, run.id, 'embedding', [...batch]), {
               signal,
+              // A hung embeddings worker delays the stage by this at most; the barrier then meets it as before.
+              timeoutMs: Math.min(EMBED_BESIDE_TIMEOUT_MS, this.settings.WORKER_TIMEOUT_MS),
             }),
           (output) => this.results.storeEmbeddings(output.results, output.model),
           (error) =>
@@ -365,7 +383,14 @@ export class PipelineOrchestrator {
           await this.results.storeSentimentResults(run.id, data, rows);
           if (!embedBeside) return;
           const passing = rows.filter((row) => row.passedGate).map((row) => row.submissionId);
-          const lacking = await this.results.lackingEmbeddings(data, passing);
+          // Best effort, like the calls: a failed read adds nothing (the embeddings stage embeds what is missing).
+          const lacking = await this.results.lackingEmbeddings(data, passing).catch((error: unknown) => {
+            getLogger('pipeline').warn(
+              { pipelineId: pipeline.id, err: error },
+              'reading which comments lack an embedding failed; the embeddings stage embeds what is missing',
+            );
+            return [];
+          });
           embedBeside.add(lacking.map((submissionId) => ({ submissionId, text: texts.get(submissionId) ?? '' })));
         },
         slots,
