@@ -234,10 +234,10 @@ export const TEACHING_CONTEXT = set(`
   student, students, klase, kaklase, guro, propesor, maestra, maestro, magtutudlo, titser, estudyante, studyante,
   aralin, leksyon, leksiyon, pagsusulit, asignatura, magturo, nagtuturo, itinuro, pagtuturo, magtudlo, nagtudlo,
   gitudlo, pagtudlo, mutudlo, motudlo, eksam, teach, teaches, taught, teaching, explain, explains, explained,
-  explaining, discuss, discusses, discussed, topic, topics, quiz, recitation, reporting, assignment, assignments,
+  explaining, discuss, discusses, discussed, topic, topics, recitation, reporting, assignment, assignments,
   homework, seatwork, prelim, prelims, midterm, midterms, finals, lab, labs, laboratory, consultation, lecturer,
   ipaliwanag, magpaliwanag, nagpapaliwanag, ituro, tinuturo, tinuro, turo, tudlo, itudlo, gitudloan, eskwela,
-  eskwelahan, paaralan, skwelahan, pasulit, grado, marka, takdang-aralin, kaklase, klasmeyt, classmate
+  eskwelahan, paaralan, skwelahan, pasulit, grado, marka, takdang-aralin, klasmeyt
 `);
 
 /** The clause after these outweighs the clause before. */

@@ -332,27 +332,7 @@ export class PipelineOrchestrator {
     if (corpus.length === 0) throw new StageFailure('no submission in the scope has a comment to analyse');
     const texts = new Map(corpus.map((item) => [item.id, item.text]));
     const slots = new CallSlots();
-    const embeddingsUrl = this.settings.EMBEDDINGS_WORKER_URL;
-    const embedBeside = embeddingsUrl
-      ? new CallsBeside<{ submissionId: string; text: string }, EmbeddingVectorsOutput>(
-          // The same worker: its two slots are shared with the stage's calls. Another worker: one call at a time there,
-          // and a slow or unreachable one never holds a slot the stage's own calls wait for.
-          sameOrigin(url, embeddingsUrl) ? slots : new CallSlots(1),
-          EMBEDDING_BATCH,
-          (batch, signal) =>
-            this.client.embeddingVectors(embeddingsUrl, workerRequest(pipeline.id, run.id, 'embedding', [...batch]), {
-              signal,
-              // A hung embeddings worker delays the stage by this at most; the barrier then meets it as before.
-              timeoutMs: Math.min(EMBED_BESIDE_TIMEOUT_MS, this.settings.WORKER_TIMEOUT_MS),
-            }),
-          (output) => this.results.storeEmbeddings(output.results, output.model),
-          (error) =>
-            getLogger('pipeline').warn(
-              { pipelineId: pipeline.id, err: error },
-              'embedding beside the sentiment stage failed; the embeddings stage embeds what is missing',
-            ),
-        )
-      : undefined;
+    const embedBeside = this.embeddingsBeside(pipeline.id, run.id, url, slots);
     let scored = 0;
     let workerVersion = '';
     try {
@@ -409,6 +389,37 @@ export class PipelineOrchestrator {
       });
       return { job: PipelineJob.SENTIMENT_GATE, data: { pipelineId: pipeline.id, attempt: 1 } };
     });
+  }
+
+  /**
+   * The embedding calls beside the sentiment stage (none without EMBEDDINGS_WORKER_URL). On the sentiment worker they
+   * share the stage's `slots`; on another worker (another origin) they take one slot of their own there, so a slow or
+   * unreachable one never holds a slot the stage's own calls wait for. Each call times out after
+   * EMBED_BESIDE_TIMEOUT_MS (or WORKER_TIMEOUT_MS when shorter); a failure is logged and stops them.
+   */
+  private embeddingsBeside(
+    pipelineId: string,
+    runId: string,
+    sentimentUrl: string,
+    slots: CallSlots,
+  ): CallsBeside<{ submissionId: string; text: string }, EmbeddingVectorsOutput> | undefined {
+    const url = this.settings.EMBEDDINGS_WORKER_URL;
+    if (!url) return undefined;
+    return new CallsBeside(
+      sameOrigin(sentimentUrl, url) ? slots : new CallSlots(1),
+      EMBEDDING_BATCH,
+      (batch, signal) =>
+        this.client.embeddingVectors(url, workerRequest(pipelineId, runId, 'embedding', [...batch]), {
+          signal,
+          timeoutMs: Math.min(EMBED_BESIDE_TIMEOUT_MS, this.settings.WORKER_TIMEOUT_MS),
+        }),
+      (output) => this.results.storeEmbeddings(output.results, output.model),
+      (error) =>
+        getLogger('pipeline').warn(
+          { pipelineId, err: error },
+          'embedding beside the sentiment stage failed; the embeddings stage embeds what is missing',
+        ),
+    );
   }
 
   /**

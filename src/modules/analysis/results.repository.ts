@@ -71,6 +71,17 @@ const quotableText = sql<
   string | null
 >`CASE WHEN EXISTS (SELECT 1 FROM alerts al WHERE al.submission_id = s.id) THEN NULL ELSE s.cleaned_comment END`;
 
+/**
+ * True while the pipeline is in its sentiment stage in the job's attempt: what the stage's writes and reads are guarded
+ * by (a cancelled pipeline or a stale job writes and asks for nothing).
+ */
+function inSentimentStage(guard: { pipelineId: string; attempt: number }) {
+  return sql<boolean>`EXISTS (
+    SELECT 1 FROM analysis_pipelines p
+    WHERE p.id = ${guard.pipelineId}::uuid AND p.status = 'SENTIMENT_ANALYSIS' AND p.stage_attempt = ${guard.attempt}
+  )`;
+}
+
 @Injectable()
 export class ResultsRepository {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
@@ -110,10 +121,7 @@ export class ResultsRepository {
           ${sql.val(chunk.map((row) => row.label))}::text[],
           ${sql.val(chunk.map((row) => row.passedGate))}::boolean[]
         ) AS t(submission_id, positive, neutral, negative, label, passed)
-        WHERE EXISTS (
-          SELECT 1 FROM analysis_pipelines p
-          WHERE p.id = ${guard.pipelineId}::uuid AND p.status = 'SENTIMENT_ANALYSIS' AND p.stage_attempt = ${guard.attempt}
-        )
+        WHERE ${inSentimentStage(guard)}
         ON CONFLICT (run_id, submission_id) DO UPDATE
         SET positive = excluded.positive, neutral = excluded.neutral, negative = excluded.negative,
           label = excluded.label, passed_topic_gate = excluded.passed_topic_gate`.execute(this.db);
@@ -196,10 +204,7 @@ export class ResultsRepository {
       SELECT t.id AS "submissionId"
       FROM unnest(${sql.val(submissionIds)}::uuid[]) AS t(id)
       WHERE NOT EXISTS (SELECT 1 FROM submission_embeddings e WHERE e.submission_id = t.id)
-        AND EXISTS (
-          SELECT 1 FROM analysis_pipelines p
-          WHERE p.id = ${guard.pipelineId}::uuid AND p.status = 'SENTIMENT_ANALYSIS' AND p.stage_attempt = ${guard.attempt}
-        )`.execute(this.db);
+        AND ${inSentimentStage(guard)}`.execute(this.db);
     return rows.map((row) => row.submissionId);
   }
 
