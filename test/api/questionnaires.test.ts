@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, twoCampusInstitution } from '../support/institution-fixtures.js';
 import {
@@ -332,6 +333,40 @@ describe('concurrency', () => {
         .where('status', '=', 'ACTIVE')
         .execute();
       expect(active).toEqual([{ id: v2.id }]);
+    }
+  });
+
+  it('a deprecate or archive waits for a submission in flight instead of deadlocking with it (audit G)', async () => {
+    for (const verb of ['deprecate', 'archive'] as const) {
+      const questionnaire = await createQuestionnaire(client, admin, 'FACULTY_FEEDBACK');
+      const v1 = await createDraft(client, admin, questionnaire.id, simpleSchema());
+      await publish(client, admin, questionnaire.id, v1.id);
+      let change: Promise<{ status: number; body: unknown }> | undefined;
+      await database.db.transaction().execute(async (trx) => {
+        // A submission's transaction, step by step: its version share-locked (SubmissionsRepository.lockVersion) ...
+        await sql`SELECT id FROM questionnaire_versions WHERE id = ${v1.id} FOR SHARE`.execute(trx);
+        change =
+          verb === 'deprecate'
+            ? action(questionnaire.id, v1.id, 'deprecate')
+            : client.post(`${base}/${questionnaire.id}/archive`, undefined, admin);
+        // ... the change has locked the questionnaire and waits for the version ...
+        const deadline = Date.now() + 5_000;
+        for (;;) {
+          const waiting = await sql<{ count: number }>`
+            SELECT count(*)::int AS count FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(database.db);
+          if ((waiting.rows[0]?.count ?? 0) > 0) break;
+          if (Date.now() > deadline) throw new Error(`the ${verb} never waited for the submission`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        // ... then the submission's insert key-share-locks the questionnaire (its foreign key): granted at once. With
+        // the questionnaire locked FOR UPDATE this waited for the change, which waited for this: a deadlock.
+        await sql`SELECT id FROM questionnaires WHERE id = ${questionnaire.id} FOR KEY SHARE`.execute(trx);
+      });
+      const answered = await change!;
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+      const version = await client.get(`${base}/versions/${v1.id}`, admin);
+      expect(version.body.status).toBe('DEPRECATED');
     }
   });
 

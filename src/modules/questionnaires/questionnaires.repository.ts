@@ -130,13 +130,19 @@ export class QuestionnairesRepository {
    * Locks the questionnaire row for the rest of the transaction. Every change to a questionnaire's
    * versions takes this lock first, so version numbers and the DRAFT/ACTIVE rules are decided one
    * change at a time.
+   *
+   * FOR NO KEY UPDATE, not FOR UPDATE: a submission share-locks its version and then, inserting, key-share-locks
+   * this row (its foreign key). FOR UPDATE conflicts with that key share, so a publish, deprecate or archive that
+   * locked this row and then waited for the version deadlocked with every submission in flight (one of the two was
+   * killed: a row of a bulk ingestion failed, or the change answered 409). FOR NO KEY UPDATE still serialises the
+   * changes of one questionnaire and lets the submissions in flight finish first.
    */
   async lockQuestionnaire(trx: Trx, id: string): Promise<QuestionnaireRow | undefined> {
     const locked = await trx
       .selectFrom('questionnaires')
       .select('id')
       .where('id', '=', id)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
     return locked ? this.questionnaire(id, trx) : undefined;
   }

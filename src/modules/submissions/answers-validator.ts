@@ -26,6 +26,25 @@ export interface CheckedContent {
   comment: string | null;
 }
 
+/**
+ * A comment's length as maxLength counts it: characters (Unicode code points, as PostgreSQL's char_length counts
+ * them), so an emoji or a letter outside the basic plane is one character, not the two UTF-16 units of `.length`.
+ */
+export function characterCount(text: string): number {
+  let surrogatePairs = 0;
+  for (let index = 0; index < text.length - 1; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        surrogatePairs += 1;
+        index += 1;
+      }
+    }
+  }
+  return text.length - surrogatePairs;
+}
+
 /** The detail message (path `answers`) of a required question left unanswered; bulk ingestion names its column. */
 export const requiredAnswerMessage = (questionId: string) => `question "${questionId}" is required`;
 
@@ -87,7 +106,7 @@ export function checkSubmissionContent(
     details.push({ path: 'qualitativeComment', message: 'this questionnaire takes no comment' });
   else if (comment === null && feedback.required)
     details.push({ path: 'qualitativeComment', message: 'a comment is required' });
-  else if (comment !== null && comment.length > feedback.maxLength)
+  else if (comment !== null && characterCount(comment) > feedback.maxLength)
     details.push({ path: 'qualitativeComment', message: `a comment has at most ${feedback.maxLength} characters` });
 
   return { details, answers, comment };

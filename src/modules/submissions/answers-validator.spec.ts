@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
+import { characterCount, checkSubmissionContent } from './answers-validator.js';
+
+const schema = (maxLength: number): QuestionnaireSchema => ({
+  sections: [
+    {
+      id: 'teaching',
+      title: 'Teaching',
+      weight: 100,
+      questions: [{ id: 'q1', text: 'Explains clearly', type: 'LIKERT_5', dimensionCode: 'CLARITY', required: true }],
+    },
+  ],
+  qualitativeFeedback: { enabled: true, required: false, maxLength },
+});
+
+const commentDetails = (maxLength: number, comment: string) =>
+  checkSubmissionContent(schema(maxLength), [{ questionId: 'q1', value: 5 }], comment).details;
+
+describe('characterCount', () => {
+  it('counts code points: an emoji or a letter outside the basic plane is one character', () => {
+    expect(characterCount('')).toBe(0);
+    expect(characterCount('salamat po')).toBe(10);
+    expect(characterCount('😀'.repeat(21))).toBe(21);
+    expect(characterCount('galing 👍🏽')).toBe(9);
+    expect(characterCount('𝒜 mathematical')).toBe(14);
+    // A lone surrogate counts as one.
+    expect(characterCount('a\ud83db')).toBe(3);
+    expect(characterCount('\udc00\ud83d')).toBe(2);
+  });
+});
+
+describe('the comment limit counts characters (audit G)', () => {
+  it('takes a comment of exactly maxLength characters of emoji, and refuses one more', () => {
+    expect(commentDetails(40, '😀'.repeat(40))).toEqual([]);
+    expect(commentDetails(40, '😀'.repeat(21))).toEqual([]);
+    expect(commentDetails(40, '😀'.repeat(41))).toEqual([
+      { path: 'qualitativeComment', message: 'a comment has at most 40 characters' },
+    ]);
+    expect(commentDetails(40, 'x'.repeat(41))).toEqual([
+      { path: 'qualitativeComment', message: 'a comment has at most 40 characters' },
+    ]);
+    expect(commentDetails(40, 'é'.repeat(40))).toEqual([]);
+  });
+});
