@@ -379,6 +379,17 @@ describe('scrubPersonalNames: capitalised common Filipino names without an honor
     expect(scrubPersonalNames('Bea and I study together.')).toBe('[name] and I study together.');
   });
 
+  it('scrubs a fellow student named in lowercase after classmate, groupmate, seatmate or kaklase (audit F)', () => {
+    expect(scrubPersonalNames('and my classmate juan helped me a lot')).toBe('and my classmate [name] helped me a lot');
+    expect(scrubPersonalNames('the seatmate pedro kept talking')).toBe('the seatmate [name] kept talking');
+    expect(scrubPersonalNames('ang kaklase namo nga si jun')).toBe('ang kaklase namo nga si [name]');
+    // Only a listed name: what follows such a noun is most often an ordinary word.
+    expect(scrubPersonalNames('my classmates and I struggled')).toBe('my classmates and I struggled');
+    expect(scrubPersonalNames('our groupmates never reply')).toBe('our groupmates never reply');
+    expect(scrubPersonalNames('the classmate said the quiz was long')).toBe('the classmate said the quiz was long');
+    expect(scrubPersonalNames('classmates python is hard')).toBe('classmates python is hard');
+  });
+
   it('does not scrub names that are ordinary words at the start of a sentence', () => {
     expect(scrubPersonalNames('Hope to have her again.')).toBe('Hope to have her again.');
     expect(scrubPersonalNames('Classes start in June.')).toBe('Classes start in June.');

@@ -81,6 +81,11 @@ const HONORIFICS: ReadonlyMap<string, Strength> = new Map<string, Strength>([
      sir ser sirr maam mam mem madam madame miss mister misis missis teacher tchr titser teach maestra maestro
      coach doc dok engineer kuya ate tito tita manong manang father sister brother bro dean ginoo binibini`,
   ).map((word): [string, Strength] => [word, 'weak']),
+  // A fellow student named by what they are to the writer ("my classmate juan", "kaklase kong si…" goes by the
+  // article): as weak as "sir", so a lowercase word after one is a name only when it is a listed given name or surname.
+  ...list('classmate classmates groupmate groupmates blockmate blockmates seatmate seatmates kaklase kagrupo').map(
+    (word): [string, Strength] => [word, 'weak'],
+  ),
 ]);
 /** Honorifics that are one letter or a common abbreviation: they count only when written with a period. */
 const HONORIFICS_NEEDING_PERIOD: ReadonlySet<string> = new Set(['g', 'sr', 'arch', 'hon', 'rev']);
