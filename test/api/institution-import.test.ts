@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/common/database/database.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { coursesWithHierarchy } from '../../src/modules/institution/course-hierarchy.js';
+import { InstitutionImportRepository } from '../../src/modules/institution/institution-import.repository.js';
 import { createTestDatabase, setupApi, SUPER_ADMIN } from '../support/test-context.js';
 
 const { client, database } = await setupApi();
@@ -388,6 +389,36 @@ describe('institution import', () => {
   it('a non-admin cannot import', async () => {
     const response = await client.post('/api/v1/admin/institution/import', example);
     expect(response.status).toBe(401);
+  });
+});
+
+describe('the import and the inserts that reference its users (audit K)', () => {
+  it('a submission naming two users the import locked in the other order does not deadlock with it', async () => {
+    const repository = new InstitutionImportRepository(database.db);
+    const [student, teacher] = await Promise.all(
+      ['k.student', 'k.teacher'].map(async (username) => {
+        const row = await database.db
+          .insertInto('users')
+          .values({ username, full_name: username, password_hash: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      }),
+    );
+    await database.db.transaction().execute(async (importing) => {
+      // The file lists the teacher first: the import locks the teacher ...
+      await repository.findUser(importing, 'k.teacher');
+      // ... while a submission inserts: its foreign keys key-share the student, then the teacher. With the teacher
+      // locked FOR UPDATE it waited here, and the import, reaching the student next, waited for it: a deadlock.
+      const submission = database.db.transaction().execute(async (trx) => {
+        await sql`SELECT id FROM users WHERE id = ${student} FOR KEY SHARE`.execute(trx);
+        await sql`SELECT id FROM users WHERE id = ${teacher} FOR KEY SHARE`.execute(trx);
+        return 'inserted';
+      });
+      const waited = new Promise((resolve) => setTimeout(() => resolve('waiting for the import'), 3_000));
+      expect(await Promise.race([submission, waited])).toBe('inserted');
+      await repository.findUser(importing, 'k.student');
+    });
   });
 });
 

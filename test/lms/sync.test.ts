@@ -1,5 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockInstitutionWrites } from '../../src/common/database/institution-lock.js';
 import { workerSettingsSchema } from '../../src/config/settings.js';
 import { LMS_SYNC_QUEUE, LmsSyncJob, syncJobId } from '../../src/modules/lms/jobs/lms-sync.job.js';
 import { QueueConnections } from '../../src/common/queue/queue-connections.js';
@@ -207,6 +209,33 @@ describe('POST /lms/sync', () => {
     } finally {
       await restart(simulator);
     }
+  });
+
+  it('waits for an institution import to end before it writes, instead of deadlocking with it (audit K)', async () => {
+    let answered: { status: number; body: unknown } | undefined;
+    let sync: Promise<void> | undefined;
+    await database.db.transaction().execute(async (trx) => {
+      // An import's transaction is open (it took the lock it starts with, lockInstitutionWrites).
+      await lockInstitutionWrites(trx);
+      sync = client.post('/api/v1/lms/sync', undefined, admin).then((response) => {
+        answered = response;
+      });
+      // The sync reads the learning system, then waits for the lock before its first write.
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const waiting = await sql<{ count: number }>`
+          SELECT count(*)::int AS count FROM pg_locks
+          WHERE locktype = 'advisory' AND NOT granted
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(database.db);
+        if ((waiting.rows[0]?.count ?? 0) > 0) break;
+        expect(answered, 'the sync wrote while an import was open').toBeUndefined();
+        if (Date.now() > deadline) throw new Error('the sync never waited for the import');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(answered).toBeUndefined();
+    });
+    await sync;
+    expect(answered?.status, JSON.stringify(answered?.body)).toBe(200);
   });
 });
 

@@ -186,7 +186,9 @@ export class AuthRepository {
         .selectFrom('users')
         .select(['id', 'password_hash'])
         .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-        .forUpdate()
+        // As the institution import locks a user (institution-import.repository.ts findUser): writers in line, not
+        // the inserts that reference the user (a login's session).
+        .forNoKeyUpdate()
         .executeTakeFirst();
       let outcome: 'created' | 'updated' | 'unchanged' = 'unchanged';
       let userId: string;

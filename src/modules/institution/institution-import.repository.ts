@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
 import { runInTransaction, type DatabaseClient, type Trx } from '../../common/database/database.js';
+import { lockInstitutionWrites } from '../../common/database/institution-lock.js';
 import { upsert, type UpsertOutcome } from '../../common/database/upsert.js';
 import type { EnrollmentRole, Role, ScopedRole } from '../../db/schema.js';
 import { coursesWithHierarchy } from './course-hierarchy.js';
@@ -20,11 +21,11 @@ export class InstitutionImportRepository {
 
   /** What the database holds for the campuses, users and courses the file refers to. */
   /**
-   * Waits for any other import's transaction to end (a transaction-scoped advisory lock, released by its commit or
-   * rollback); the wait is bounded by the statement timeout (503 after it).
+   * Waits for any other import's transaction, and any learning-system sync or provisioning write, to end
+   * (lockInstitutionWrites); the wait is bounded by the statement timeout (503 after it).
    */
   async lockImports(trx: Trx): Promise<void> {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('institution-import'))`.execute(trx);
+    await lockInstitutionWrites(trx);
   }
 
   async knownReferences(trx: Trx, file: InstitutionImport): Promise<KnownReferences> {
@@ -173,12 +174,18 @@ export class InstitutionImportRepository {
     ).id;
   }
 
+  /**
+   * The user, locked for the rest of the import FOR NO KEY UPDATE: that keeps every other writer of the row in line
+   * (the import changes only its name and password hash), but not an insert that references it. FOR UPDATE blocked the
+   * key share of every submission, pipeline, session and audit record naming the user until the import committed,
+   * and deadlocked with a submission whose student and teacher the file listed in the other order (outside audit K).
+   */
   async findUser(trx: Trx, username: string) {
     return trx
       .selectFrom('users')
       .select(['id', 'full_name', 'password_hash'])
       .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
   }
 

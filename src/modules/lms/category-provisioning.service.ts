@@ -145,7 +145,7 @@ export class CategoryProvisioningService {
           }
           const ordered = nodes.map((node) => resolved.get(key(node.names)) as ResolvedNode);
           const answer = result(semesterCodes, ordered);
-          await this.repository.transaction(async (trx) => {
+          await this.repository.institutionTransaction(async (trx) => {
             const localIds = new Map<string, string>();
             for (const node of ordered) {
               const categoryId = node.categoryId as number;

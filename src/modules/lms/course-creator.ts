@@ -106,7 +106,7 @@ export class CourseCreator {
             skipped: courses.filter((course) => course.status === 'skipped').length,
             batches,
           };
-          await this.repository.transaction(async (trx) => {
+          await this.repository.institutionTransaction(async (trx) => {
             for (const course of courses)
               await this.repository.upsertCourse(
                 trx,

@@ -126,7 +126,7 @@ export class LmsSyncService {
     );
 
     const syncedAt = new Date().toISOString();
-    const result = await this.repository.transaction(async (trx) => {
+    const result = await this.repository.institutionTransaction(async (trx) => {
       const counts = {
         campuses: emptyCounts(),
         semesters: emptyCounts(),

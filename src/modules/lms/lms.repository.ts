@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '../../common/core/tokens.js';
 import { runInTransaction, type DatabaseClient, type Trx } from '../../common/database/database.js';
+import { lockInstitutionWrites } from '../../common/database/institution-lock.js';
 import { upsert } from '../../common/database/upsert.js';
 import type { EnrollmentRole, Role } from '../../db/schema.js';
 import { parseSemesterCode } from '../institution/semester-code.js';
@@ -29,6 +30,18 @@ export class LmsRepository {
 
   transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
     return runInTransaction(this.db, work);
+  }
+
+  /**
+   * A transaction that writes the institution's shared rows (a sync, a provisioning run): it first waits for an
+   * institution import or another such write to end (lockInstitutionWrites), so that two of them never write the
+   * same rows in opposite orders at once.
+   */
+  institutionTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return runInTransaction(this.db, async (trx) => {
+      await lockInstitutionWrites(trx);
+      return work(trx);
+    });
   }
 
   /** The program with its own department and that department's semester and campus; undefined if unknown. */
