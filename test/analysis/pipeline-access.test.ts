@@ -297,6 +297,41 @@ describe('create: the required scope filter per role', () => {
     expect((await create('admin', { ...main(), scopeType: 'FACULTY', scopeId: f.user['fac.one'] })).status).toBe(201);
   });
 
+  it('scopeType/scopeId with legacy fields: a campus axis of another campus, or a legacy field naming another scope of the same kind, is a 400 (audit H)', async () => {
+    const before = await pipelineCount();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      // A MAIN semester with a NORTH campus axis: a pipeline over two campuses, which could only fail.
+      [{ ...main(), scopeType: 'FACULTY', scopeId: f.user['fac.one'], campusId: f.campus.NORTH }, 'campusId'],
+      // Two faculty members, two departments: one of them was dropped without a word.
+      [{ ...main(), scopeType: 'FACULTY', scopeId: f.user['fac.one'], facultyId: f.user['dean.main'] }, 'facultyId'],
+      [{ ...department('MAIN/CCS'), departmentId: f.department['MAIN/CBA'] }, 'departmentId'],
+      // A faculty axis that is no user.
+      [{ ...department('MAIN/CCS'), facultyId: UNKNOWN_ID }, 'facultyId'],
+    ];
+    for (const [body, path] of cases) {
+      const response = await create('admin', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.details, JSON.stringify(response.body)).toEqual([{ path, message: expect.any(String) }]);
+    }
+    // Legacy fields alone: the error names the field sent, not scopeId.
+    const legacy = await create('admin', { ...main(), campusId: f.campus.NORTH });
+    expect(legacy.status).toBe(400);
+    expect(legacy.body).toMatchObject({
+      message: "the campus is not the semester's campus",
+      details: [{ path: 'campusId', message: 'another campus' }],
+    });
+    expect(await pipelineCount()).toBe(before);
+    // The same axis given twice, in agreement, is fine.
+    const same = await create('admin', {
+      ...main(),
+      scopeType: 'FACULTY',
+      scopeId: f.user['fac.one'],
+      facultyId: f.user['fac.one'],
+      campusId: f.campus.MAIN,
+    });
+    expect([200, 201]).toContain(same.status);
+  });
+
   it('an active pipeline of the same scope is returned unchanged (200, same id) instead of a new one', async () => {
     const first = await create('dean.main', department('MAIN/CCS'));
     expect(first.status).toBe(201);

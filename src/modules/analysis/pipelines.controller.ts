@@ -33,6 +33,7 @@ export class PipelinesController {
     body: createPipelineBody,
     response: pipelineView,
     status: 201,
+    alsoAnswers: [200],
   })
   async create(
     @CurrentUser() user: AuthenticatedUser,

@@ -88,7 +88,12 @@ export const pipelineView = z.object({
   warnings: z.array(z.string()),
   errorMessage: z.string().nullable(),
   createdBy: z.uuid().nullable(),
-  createdByName: z.string().nullable().describe('the full name of the person who created it; null for the scheduler'),
+  createdByName: z
+    .string()
+    .nullable()
+    .describe(
+      'the full name of the person who created it (a scheduled pipeline is attributed to the seeded super admin, as the spec says); null when not known',
+    ),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
   completedAt: z.string().nullable(),

@@ -334,19 +334,19 @@ export class PipelinesService {
       campusId: input.campusId ?? null,
       courseId: input.courseId ?? null,
     };
+    // Where a problem with the scope is reported: the field the caller sent it in (scopeId, or a legacy field).
+    let scopePath = 'scopeId';
     if (scopeType === undefined || scopeId === undefined) {
       let derived: [ScopeType, string];
-      if (axes.facultyId) derived = ['FACULTY', axes.facultyId];
-      else if (axes.departmentId) derived = ['DEPARTMENT', axes.departmentId];
-      else if (axes.campusId) derived = ['CAMPUS', axes.campusId];
+      if (axes.facultyId) [derived, scopePath] = [['FACULTY', axes.facultyId], 'facultyId'];
+      else if (axes.departmentId) [derived, scopePath] = [['DEPARTMENT', axes.departmentId], 'departmentId'];
+      else if (axes.campusId) [derived, scopePath] = [['CAMPUS', axes.campusId], 'campusId'];
       else if (axes.programId || axes.courseId) {
         const place = axes.courseId
           ? await this.repository.course(axes.courseId)
           : await this.repository.program(axes.programId as string);
-        if (!place)
-          throw invalid('unknown program or course', [
-            { path: axes.courseId ? 'courseId' : 'programId', message: 'not found' },
-          ]);
+        scopePath = axes.courseId ? 'courseId' : 'programId';
+        if (!place) throw invalid('unknown program or course', [{ path: scopePath, message: 'not found' }]);
         derived = ['DEPARTMENT', place.departmentId];
       } else if (scope.unrestricted) {
         // Role table: SUPER_ADMIN needs no scope filter (semesterId only): the whole semester, i.e. its campus.
@@ -369,29 +369,37 @@ export class PipelinesService {
         ]);
       }
       [scopeType, scopeId] = derived;
+    } else {
+      // scopeType/scopeId with a legacy field of the same axis: they must agree (a typo must not be dropped).
+      const sameAxis = { FACULTY: 'facultyId', DEPARTMENT: 'departmentId', CAMPUS: 'campusId' } as const;
+      const field = sameAxis[scopeType];
+      if (axes[field] !== null && axes[field] !== scopeId)
+        throw invalid(`${field} and scopeId name different ${scopeType.toLowerCase()} scopes: send one`, [
+          { path: field, message: 'differs from scopeId' },
+        ]);
     }
 
     if (scopeType === 'FACULTY') {
       axes.facultyId = scopeId;
       if (!(await this.repository.user(scopeId)))
-        throw invalid('unknown faculty member', [{ path: 'scopeId', message: 'no such user' }]);
+        throw invalid('unknown faculty member', [{ path: scopePath, message: 'no such user' }]);
       if (!(await this.repository.teaches(scopeId)))
         throw invalid('unknown faculty member', [
-          { path: 'scopeId', message: 'the user does not teach: no FACULTY role and no course as faculty' },
+          { path: scopePath, message: 'the user does not teach: no FACULTY role and no course as faculty' },
         ]);
     } else if (scopeType === 'DEPARTMENT') {
       const department = await this.repository.department(scopeId);
       if (!department || department.semesterId !== semester.id)
         throw invalid('the department is not part of the semester', [
-          { path: 'scopeId', message: 'no such department in the semester' },
+          { path: scopePath, message: 'no such department in the semester' },
         ]);
       axes.departmentId = scopeId;
     } else {
       if (scopeId !== semester.campusId)
-        throw invalid("the campus is not the semester's campus", [{ path: 'scopeId', message: 'another campus' }]);
+        throw invalid("the campus is not the semester's campus", [{ path: scopePath, message: 'another campus' }]);
       axes.campusId = scopeId;
     }
-    await this.checkAxesInSemester(axes, semester.id);
+    await this.checkAxesInSemester(axes, semester);
     if (
       input.questionnaireVersionId !== undefined &&
       !(await this.repository.questionnaireVersion(input.questionnaireVersionId))
@@ -410,10 +418,19 @@ export class PipelinesService {
     };
   }
 
-  /** Every given axis must belong to the pipeline's semester. */
+  /**
+   * Every given axis must belong to the pipeline's semester: its department, program and course, its campus (the
+   * semester's own: a pipeline never spans two campuses), and a faculty axis must be a known user.
+   */
   private async checkAxesInSemester(
-    axes: { departmentId: string | null; programId: string | null; courseId: string | null },
-    semesterId: string,
+    axes: {
+      facultyId: string | null;
+      departmentId: string | null;
+      programId: string | null;
+      campusId: string | null;
+      courseId: string | null;
+    },
+    semester: { id: string; campusId: string },
   ): Promise<void> {
     const checks: Array<[string, Promise<{ semesterId: string } | undefined> | null]> = [
       ['departmentId', axes.departmentId ? this.repository.department(axes.departmentId) : null],
@@ -421,11 +438,15 @@ export class PipelinesService {
       ['courseId', axes.courseId ? this.repository.course(axes.courseId) : null],
     ];
     const details = [];
+    if (axes.facultyId !== null && !(await this.repository.user(axes.facultyId)))
+      details.push({ path: 'facultyId', message: 'no such user' });
     for (const [path, pending] of checks) {
       if (!pending) continue;
       const found = await pending;
-      if (!found || found.semesterId !== semesterId) details.push({ path, message: 'not part of the semester' });
+      if (!found || found.semesterId !== semester.id) details.push({ path, message: 'not part of the semester' });
     }
+    if (axes.campusId !== null && axes.campusId !== semester.campusId)
+      details.push({ path: 'campusId', message: "not the semester's campus" });
     if (details.length > 0) throw invalid('the scope does not belong to the semester', details);
   }
 
