@@ -259,7 +259,8 @@ export function runLocalJob(job: LocalJob): JobAnswer {
     }
   }
   const json = readJson(job.body);
-  if (!json.ok) return answer(400, failed(null, version, INVALID_JSON_MESSAGE));
+  // An unreadable body is an invalid request: 200 with status failed, as the spec answers input validation failures.
+  if (!json.ok) return answer(200, failed(null, version, INVALID_JSON_MESSAGE));
   try {
     return HANDLERS[job.kind](json.value, version, job);
   } catch (error) {

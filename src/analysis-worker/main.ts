@@ -17,7 +17,13 @@ async function main(): Promise<void> {
   const metrics =
     settings.METRICS_PORT === undefined
       ? undefined
-      : await startMetricsServer({ port: settings.METRICS_PORT, token: settings.METRICS_TOKEN });
+      : // On the worker's own address: it binds ANALYSIS_WORKER_HOST (loopback unless WORKER_TOKEN is set), and so
+        // does its metrics listener (outside audit L found it on every interface).
+        await startMetricsServer({
+          port: settings.METRICS_PORT,
+          token: settings.METRICS_TOKEN,
+          host: settings.ANALYSIS_WORKER_HOST,
+        });
   if (metrics) app.log.info({ port: metrics.port }, 'metrics served at /metrics');
   // Requests in flight (a topic model can take minutes) finish; past the grace period their connections are cut
   // and the job worker that called retries the stage.

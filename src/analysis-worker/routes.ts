@@ -78,6 +78,16 @@ export function versionFor(context: RouteContext, kind: WorkerKind | undefined):
   return context.versionOverride ?? (kind ? context.stepVersions[kind] : LOCAL_ENGINE_VERSION);
 }
 
+/**
+ * output.version of an answer the error handler gives a request (413, 415, 503, 500): the engine of the contract
+ * the request was for, the screen's included (it is no WorkerKind: the service never calls it through the worker
+ * client), else the whole local engine.
+ */
+export function versionOfRequest(context: RouteContext, request: FastifyRequest): string {
+  if (request.routeOptions.url?.split('/')[1] === 'screen') return context.versionOverride ?? SCREEN_ENGINE_VERSION;
+  return versionFor(context, kindOfRequest(request));
+}
+
 function healthBody(context: RouteContext, service?: WorkerKind) {
   return {
     status: 'ok' as const,
@@ -178,7 +188,7 @@ export function registerSentimentRoutes(app: FastifyInstance, context: RouteCont
     if (context.localSteps.sentiment) return runLocally(context, 'sentiment', request, reply);
     const version = versionFor(context, 'sentiment');
     const json = readJson(rawBody(request));
-    if (!json.ok) return reply.code(400).send(failed(null, version, INVALID_JSON_MESSAGE));
+    if (!json.ok) return failed(null, version, INVALID_JSON_MESSAGE);
     const parsed = parseEnvelope(sentimentRequestSchema, json.value);
     if (!parsed.ok) return failed(parsed.jobId, version, parsed.error);
     const { jobId, items } = parsed.request.input;
@@ -204,7 +214,7 @@ export function registerEmbeddingRoutes(app: FastifyInstance, context: RouteCont
     const answerFrame = wantsFrame(request);
     if (context.localSteps.embeddings) return runLocally(context, 'embeddings', request, reply, { answerFrame });
     const json = readJson(rawBody(request));
-    if (!json.ok) return reply.code(400).send(failed(null, versionFor(context, 'embeddings'), INVALID_JSON_MESSAGE));
+    if (!json.ok) return failed(null, versionFor(context, 'embeddings'), INVALID_JSON_MESSAGE);
     const parsed = parseEnvelope(embeddingRequestSchema, json.value);
     if (!parsed.ok) return failed(parsed.jobId, versionFor(context, 'embeddings'), parsed.error);
     const { jobId, items } = parsed.request.input;

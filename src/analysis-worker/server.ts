@@ -13,7 +13,7 @@ import { EngineBusyError, createJobRunner, type JobRunner } from './job-runner.j
 import { failed } from './responses.js';
 import {
   jobIdOfRequest,
-  kindOfRequest,
+  versionOfRequest,
   registerEmbeddingRoutes,
   registerHealthRoutes,
   registerSentimentRoutes,
@@ -92,7 +92,7 @@ function routeContext(options: AnalysisWorkerOptions, logger: Logger, jobs: JobR
  */
 function handleError(app: FastifyInstance, settings: AnalysisWorkerSettings, context: RouteContext): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const version = versionFor(context, kindOfRequest(request));
+    const version = versionOfRequest(context, request);
     const status = error.statusCode ?? 500;
     if (status === 413) {
       return reply

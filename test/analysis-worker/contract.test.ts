@@ -154,9 +154,9 @@ describe('POST /sentiment/runsync', () => {
     expect(body.output.error).toContain('(and 3 more)');
   });
 
-  it('answers 400 with a JSON body for malformed JSON', async () => {
+  it('answers malformed JSON as an invalid request: 200 with status failed (spec: input validation failures)', async () => {
     const { status, body } = await postRaw(`${worker.url}/sentiment/runsync`, '{"input": {"jobId": ');
-    expect(status).toBe(400);
+    expect(status).toBe(200);
     expectFailed(body, 'not valid JSON');
     expect(body.output.jobId).toBeNull();
   });
@@ -310,9 +310,14 @@ describe('POST /topics/runsync', () => {
 });
 
 describe('request bodies', () => {
-  it('answers 400 for an empty JSON body', async () => {
+  it('answers an empty JSON body as an invalid request: 200 with status failed', async () => {
+    for (const path of ['topics', 'embeddings', 'screen']) {
+      const { status, body } = await postRaw(`${worker.url}/${path}/runsync`, '');
+      expect(status, path).toBe(200);
+      expectFailed(body, 'request body is not valid JSON');
+    }
     const { status, body } = await postRaw(`${worker.url}/topics/runsync`, '');
-    expect(status).toBe(400);
+    expect(status).toBe(200);
     expectFailed(body, 'request body is not valid JSON');
   });
 

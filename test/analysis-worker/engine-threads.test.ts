@@ -145,9 +145,9 @@ describe('job runner', () => {
     }
   });
 
-  it('answers a large body that is not JSON with 400 from the thread', async () => {
+  it('answers a large body that is not JSON from the thread: 200 with status failed', async () => {
     const answer = await threaded.run({ kind: 'topics', body: encoder.encode(`{"input": ${'['.repeat(20_000)}`) });
-    expect(answer.statusCode).toBe(400);
+    expect(answer.statusCode).toBe(200);
     expect(JSON.parse(answer.payload).output).toMatchObject({
       status: 'failed',
       jobId: null,
@@ -229,7 +229,8 @@ describe('the worker and its threads', () => {
         expect(body.output).toMatchObject({ status: 'completed', version: TEST_WORKER_VERSION });
       }
       const garbage = await postRaw(`${worker.url}/topics/runsync`, `{"input": "${'x'.repeat(INLINE_BODY_BYTES)}`);
-      expect(garbage.status).toBe(400);
+      expect(garbage.status).toBe(200);
+      expect(garbage.body.output).toMatchObject({ status: 'failed', error: 'request body is not valid JSON' });
       expect(jobs.activeThreads).toBe(1);
     } finally {
       await worker.close();

@@ -5,6 +5,7 @@ import {
   TOPIC_ENGINE_VERSION,
 } from '../../src/analysis-worker/engine-versions.js';
 import { EMBEDDING_MODEL, embedText } from '../../src/engine/embeddings/index.js';
+import { SCREEN_ENGINE_VERSION } from '../../src/engine/screen/index.js';
 import { sentimentEngineVersion } from '../../src/engine/sentiment/load-lexicon.js';
 import {
   CHAT_PATH,
@@ -86,6 +87,23 @@ describe('without WORKER_VERSION, the local engine', () => {
     request.input.items[0].text = ' ';
     const { body } = await postJson(`${worker.url}/sentiment/runsync`, request);
     expect(body.output).toMatchObject({ status: 'failed', version: SENTIMENT_VERSION });
+  });
+
+  it("names each contract's own engine on the error handler's answers (415, 413), the screen's too (audit L)", async () => {
+    for (const [path, version] of [
+      ['sentiment', SENTIMENT_VERSION],
+      ['embeddings', EMBEDDING_MODEL],
+      ['topics', TOPIC_ENGINE_VERSION],
+      ['screen', SCREEN_ENGINE_VERSION],
+    ] as const) {
+      const response = await fetch(`${worker.url}/${path}/runsync`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: '{}',
+      });
+      expect(response.status, path).toBe(415);
+      expect(((await response.json()) as { output: { version: string } }).output.version, path).toBe(version);
+    }
   });
 
   it('reports every engine on /health and its own on each service health', async () => {
