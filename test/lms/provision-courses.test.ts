@@ -375,8 +375,14 @@ describe('quick', () => {
       categoryId: categoryId(simulator, 'MAIN', 'S12526', 'CCS', 'BSIT'),
       status: 'new',
     });
-    const created = await client.post('/api/v1/lms/provision/courses/quick', quick(), admin);
-    expect(created.status).toBe(200);
+    // The preview's answer sent back as it is: its shortname, fullname, categoryId and status are ignored (audit M).
+    const created = await client.post(
+      '/api/v1/lms/provision/courses/quick',
+      { ...quick(), ...preview.body, categoryId: 999_999, fullname: 'ignored' },
+      admin,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({ fullname: 'IT305 - Networks', categoryId: preview.body.categoryId });
     expect(created.body).toMatchObject({
       shortname: 'IT305-BSIT-MAIN-S12526',
       status: 'created',
@@ -384,8 +390,21 @@ describe('quick', () => {
     });
     const again = await client.post('/api/v1/lms/provision/courses/quick', quick(), admin);
     expect(again.body).toMatchObject({ status: 'skipped', lmsCourseId: created.body.lmsCourseId });
+    // Skipped with another title: the course stays as Moodle holds it, locally too (audit M).
+    const retitled = await client.post(
+      '/api/v1/lms/provision/courses/quick',
+      { ...quick(), descriptiveTitle: 'Totally Different' },
+      admin,
+    );
+    expect(retitled.body).toMatchObject({ status: 'skipped', fullname: 'IT305 - Networks' });
+    const local = await database.db
+      .selectFrom('courses')
+      .select('fullname')
+      .where('shortname', '=', 'IT305-BSIT-MAIN-S12526')
+      .executeTakeFirstOrThrow();
+    expect(local.fullname).toBe('IT305 - Networks');
     const audit = await client.get('/api/v1/admin/audit?action=lms.provision.quick-course', admin);
-    expect(audit.body.items[1]).toMatchObject({
+    expect(audit.body.items[2]).toMatchObject({
       target: `program:${ids['S12526/BSIT']}`,
       metadata: { outcome: 'success', shortname: 'IT305-BSIT-MAIN-S12526', created: 1 },
     });

@@ -50,12 +50,12 @@ export class CourseCreator {
     @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
-  /** The shortnames (lower case) each category holds now, with their course ids. */
-  async existingCourses(categoryIds: Iterable<number>): Promise<Map<string, number>> {
-    const existing = new Map<string, number>();
+  /** The shortnames (lower case) each category holds now, with their course ids and full names as Moodle has them. */
+  async existingCourses(categoryIds: Iterable<number>): Promise<Map<string, { id: number; fullname: string }>> {
+    const existing = new Map<string, { id: number; fullname: string }>();
     for (const categoryId of new Set(categoryIds)) {
       for (const course of await this.client.coursesByField('category', String(categoryId)))
-        existing.set(course.shortname.toLowerCase(), course.id);
+        existing.set(course.shortname.toLowerCase(), { id: course.id, fullname: course.fullname });
     }
     return existing;
   }
@@ -96,8 +96,12 @@ export class CourseCreator {
           }
           const courses = rows.flatMap((row): Array<Provisioned<Row>> => {
             const lower = row.shortname.toLowerCase();
-            const skippedId = existing.get(lower);
-            if (skippedId !== undefined) return [{ ...row, status: 'skipped', lmsCourseId: skippedId }];
+            // A skipped course is left as the learning system holds it: its full name is Moodle's, in the answer and
+            // in the local row, not the title this request sent (outside audit M: the local row took the new title and
+            // disagreed with Moodle until the next sync).
+            const skipped = existing.get(lower);
+            if (skipped !== undefined)
+              return [{ ...row, fullname: skipped.fullname, status: 'skipped', lmsCourseId: skipped.id }];
             const createdId = createdIds.get(lower);
             return createdId === undefined ? [] : [{ ...row, status: 'created', lmsCourseId: createdId }];
           });

@@ -79,20 +79,24 @@ const courseList = <T extends z.ZodType>(entry: T) =>
 export const bulkPreviewRequest = z.strictObject({ ...courseHeader, courses: courseList(bulkCourseEntry) });
 export type BulkPreviewRequest = z.infer<typeof bulkPreviewRequest>;
 
+/**
+ * What a preview answered beside a course, which a client may send back at execute: accepted and ignored (the
+ * shortname, full name and category are derived again, the status is execute's own).
+ */
+const echoedPreviewFields = {
+  shortname: z.string().optional().meta({ description: 'ignored: derived again' }),
+  fullname: z.string().optional().meta({ description: 'ignored: derived again' }),
+  categoryId: z
+    .number()
+    .optional()
+    .meta({ description: 'ignored: the server derives the category from the program again' }),
+  status: z.string().optional().meta({ description: 'ignored' }),
+};
+
 /** Execute takes the preview's rows back; only courseCode and descriptiveTitle are read, the rest is re-derived. */
 export const bulkExecuteRequest = z.strictObject({
   ...courseHeader,
-  courses: courseList(
-    bulkCourseEntry.extend({
-      shortname: z.string().optional(),
-      fullname: z.string().optional(),
-      categoryId: z
-        .number()
-        .optional()
-        .meta({ description: 'ignored: the server derives the category from the program again' }),
-      status: z.string().optional(),
-    }),
-  ),
+  courses: courseList(bulkCourseEntry.extend(echoedPreviewFields)),
 });
 export type BulkExecuteRequest = z.infer<typeof bulkExecuteRequest>;
 
@@ -123,7 +127,13 @@ export const bulkExecuteResult = z.object({
   errors: z.array(courseError),
 });
 
-export const quickCourseRequest = z.strictObject({ ...courseHeader, courseCode, descriptiveTitle });
+/** A quick preview's answer may be sent back as it is (outside audit M: it was refused with 400). */
+export const quickCourseRequest = z.strictObject({
+  ...courseHeader,
+  courseCode,
+  descriptiveTitle,
+  ...echoedPreviewFields,
+});
 export type QuickCourseRequest = z.infer<typeof quickCourseRequest>;
 
 // ── Courses: legacy CSV ───────────────────────────────────────────────────────────────────────────────────
