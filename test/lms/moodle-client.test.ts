@@ -1,4 +1,5 @@
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRootLogger } from '../../src/common/logging/logger.js';
 import { MoodleClient, toMoodleForm } from '../../src/modules/lms/moodle-client.js';
@@ -97,6 +98,24 @@ describe('calls', () => {
       .catch((e: unknown) => e);
     expect(wrongPath).toBeInstanceOf(LmsResponseError);
     expect((wrongPath as Error).message).toBe('the learning system answered HTTP 404 to core_course_get_categories');
+  });
+
+  it('refuses a course list answer without its courses instead of reading it as no courses (audit M)', async () => {
+    const odd = createHttpServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ unexpected: true }));
+    });
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = odd.address() as AddressInfo;
+      await expect(client({ LMS_URL: `http://127.0.0.1:${port}` }).coursesByField('category', '5')).rejects.toThrow(
+        'core_course_get_courses_by_field answered without a courses list',
+      );
+      // The simulator's answer for a category without courses is an empty list, as Moodle's.
+      expect(await client().coursesByField('category', '999999')).toEqual([]);
+    } finally {
+      await new Promise((resolve) => odd.close(resolve));
+    }
   });
 
   it('names the missing setting when LMS_URL or LMS_TOKEN is unset', async () => {

@@ -163,11 +163,15 @@ export class MoodleClient {
 
   /** Courses by `field` (`category`, `ids`, `shortname`, …); every course when `field` is empty. */
   async coursesByField(field: '' | 'id' | 'ids' | 'shortname' | 'category', value = ''): Promise<MoodleCourse[]> {
-    const answer = await this.call<{ courses?: MoodleCourse[] }>('core_course_get_courses_by_field', {
+    const answer = await this.call<{ courses?: unknown }>('core_course_get_courses_by_field', {
       field,
       value,
     });
-    return answer?.courses ?? [];
+    // Moodle answers `courses` always, empty when nothing matches: an answer without it is not "no courses" (a bulk
+    // preview read it so and called every course new; outside audit M), it fails as any unexpected answer does.
+    if (!Array.isArray(answer?.courses))
+      throw new Error('core_course_get_courses_by_field answered without a courses list');
+    return answer.courses as MoodleCourse[];
   }
 
   createCourses(courses: MoodleNewCourse[]): Promise<MoodleCreatedCourse[]> {
