@@ -55,10 +55,10 @@ describe('POST /screen/runsync', () => {
     expect(wrongType.body.output.error).toContain("input.type: must be 'screen'");
   });
 
-  it('answers a body that is not JSON with 400', async () => {
+  it('answers a body that is not JSON as an invalid request: 200 with status failed', async () => {
     const response = await postRaw(`${worker.url}/screen/runsync`, '{not json', auth);
-    expect(response.status).toBe(400);
-    expect(response.body.output.status).toBe('failed');
+    expect(response.status).toBe(200);
+    expect(response.body.output).toMatchObject({ status: 'failed', error: 'request body is not valid JSON' });
   });
 
   it('requires the worker token on /runsync but not on /health', async () => {
