@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 
@@ -17,13 +20,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A redis-server of a test's own, on a free port, keeping nothing on disk: free to kill or flush. */
+/**
+ * A redis-server of a test's own, on a free port: free to kill or flush. It keeps nothing on disk, unless started
+ * with `persist`: then it keeps an append-only file (every write synced) in a directory of its own, and a restart
+ * after a kill comes back with its keys, as a production Redis with AOF does.
+ */
 export class OwnRedis {
   private process: ChildProcess | undefined;
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly directory: string | undefined,
+  ) {}
 
-  static async start(): Promise<OwnRedis> {
-    const redis = new OwnRedis(await freePort());
+  static async start(options: { persist?: boolean } = {}): Promise<OwnRedis> {
+    const directory = options.persist ? mkdtempSync(join(tmpdir(), 'own-redis-')) : undefined;
+    const redis = new OwnRedis(await freePort(), directory);
     await redis.restart();
     return redis;
   }
@@ -35,7 +46,17 @@ export class OwnRedis {
   async restart(): Promise<void> {
     this.process = spawn(
       'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        ...(this.directory
+          ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.directory]
+          : ['--appendonly', 'no']),
+      ],
       { stdio: 'ignore' },
     );
     const probe = new Redis(this.url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
@@ -60,5 +81,11 @@ export class OwnRedis {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
+  }
+
+  /** Stops it and removes what it kept on disk. */
+  async remove(): Promise<void> {
+    await this.stop();
+    if (this.directory) rmSync(this.directory, { recursive: true, force: true });
   }
 }

@@ -94,11 +94,30 @@ export class CacheService implements OnApplicationShutdown {
   private readonly invalidatedAt = new Map<CacheNamespace, number>();
   private subscriber: Redis | undefined;
   private subscribed = false;
+  /**
+   * Namespaces whose invalidation did not reach Redis (it was down or cut off when the write committed). Redis may
+   * still hold their entries, or get them back with its data when it restarts: until the invalidation is carried out,
+   * this process reads them from the loader and writes nothing, and it carries the invalidation out as soon as Redis
+   * answers again (its client's `ready`, or the next read of the namespace). Outside audit N found the old entries
+   * served again for their whole TTL (an hour for the questionnaire lists) once Redis was back.
+   */
+  private readonly pendingInvalidations = new Set<CacheNamespace>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(SETTINGS) private readonly settings: Settings,
-  ) {}
+  ) {
+    redis.on('ready', () => void this.retryInvalidations());
+  }
+
+  /** Carries out the invalidations that did not reach Redis (all, or `only`); true when none is left of those. */
+  private async retryInvalidations(only?: CacheNamespace): Promise<boolean> {
+    for (const namespace of only ? [only] : [...this.pendingInvalidations]) {
+      if (!this.pendingInvalidations.has(namespace)) continue;
+      if ((await this.invalidateNamespace(namespace)) === undefined) return false;
+    }
+    return true;
+  }
 
   private get channel(): string {
     return `${this.settings.CACHE_KEY_PREFIX}cache-meta:invalidated`;
@@ -212,6 +231,7 @@ export class CacheService implements OnApplicationShutdown {
     const inMemory = IN_MEMORY_NAMESPACES.has(namespace);
     const entry = inMemory ? this.fromMemory(key) : undefined;
     if (entry) return entry.value as T;
+    if (this.pendingInvalidations.has(namespace) && !(await this.retryInvalidations(namespace))) return loader();
     const epoch = this.epoch;
     const readAt = performance.now();
     let generation: string;
@@ -261,8 +281,12 @@ export class CacheService implements OnApplicationShutdown {
     }
   }
 
-  /** Deletes every tracked key of the namespace, in every process's view. Call after the write commits. */
-  async invalidateNamespace(namespace: CacheNamespace): Promise<number> {
+  /**
+   * Deletes every tracked key of the namespace, in every process's view. Call after the write commits. Answers the
+   * number of keys deleted, or undefined when Redis could not be reached: the invalidation is then kept and carried
+   * out when Redis answers again (pendingInvalidations).
+   */
+  async invalidateNamespace(namespace: CacheNamespace): Promise<number | undefined> {
     const logger = getLogger('cache');
     // Before and after: a read of this process that overlaps the invalidation keeps nothing in memory.
     this.forget(namespace);
@@ -278,12 +302,17 @@ export class CacheService implements OnApplicationShutdown {
         ),
       );
       this.forget(namespace);
-      logger.info({ namespace, event: 'invalidated', count: deleted }, 'cache namespace invalidated');
+      const retried = this.pendingInvalidations.delete(namespace);
+      logger.info(
+        { namespace, event: 'invalidated', count: deleted, ...(retried ? { retried: true } : {}) },
+        'cache namespace invalidated',
+      );
       return deleted;
     } catch (error) {
-      // The write already committed; the stale entries expire by their TTL.
-      logger.error({ namespace, err: error }, 'cache invalidation failed');
-      return 0;
+      // The write already committed: the invalidation is carried out when Redis answers again.
+      this.pendingInvalidations.add(namespace);
+      logger.error({ namespace, err: error }, 'cache invalidation failed; kept until Redis answers');
+      return undefined;
     }
   }
 }
