@@ -66,8 +66,13 @@ export function jobIdOfRequest(request: FastifyRequest): string | null {
 
 /** Which contract a request is for, from its route (`/sentiment/runsync` → sentiment); undefined off-route. */
 export function kindOfRequest(request: FastifyRequest): WorkerKind | undefined {
-  const kind = request.routeOptions.url?.split('/')[1];
+  const kind = routeSegment(request);
   return kind === 'sentiment' || kind === 'embeddings' || kind === 'topics' ? kind : undefined;
+}
+
+/** The first segment of a request's route (`/screen/runsync` → screen). */
+function routeSegment(request: FastifyRequest): string | undefined {
+  return request.routeOptions.url?.split('/')[1];
 }
 
 /**
@@ -84,7 +89,7 @@ export function versionFor(context: RouteContext, kind: WorkerKind | undefined):
  * client), else the whole local engine.
  */
 export function versionOfRequest(context: RouteContext, request: FastifyRequest): string {
-  if (request.routeOptions.url?.split('/')[1] === 'screen') return context.versionOverride ?? SCREEN_ENGINE_VERSION;
+  if (routeSegment(request) === 'screen') return context.versionOverride ?? SCREEN_ENGINE_VERSION;
   return versionFor(context, kindOfRequest(request));
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Trx } from './database.js';
+import { runInTransaction, type DatabaseClient, type Trx } from './database.js';
 
 /**
  * The institution's shared rows (campuses, semesters, departments, programs, courses, users, roles, enrollments) are
@@ -15,4 +15,12 @@ import type { Trx } from './database.js';
  */
 export async function lockInstitutionWrites(trx: Trx): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext('institution-import'))`.execute(trx);
+}
+
+/** A transaction that writes the institution's shared rows: lockInstitutionWrites first, then `work`. */
+export function runInstitutionTransaction<T>(db: DatabaseClient, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return runInTransaction(db, async (trx) => {
+    await lockInstitutionWrites(trx);
+    return work(trx);
+  });
 }

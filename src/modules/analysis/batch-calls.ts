@@ -12,7 +12,7 @@ export const CALLS_IN_FLIGHT = 2;
  */
 export class CallSlots {
   #free: number;
-  #listeners: Array<() => void> = [];
+  readonly #listeners = new Set<() => void>();
 
   constructor(count: number = CALLS_IN_FLIGHT) {
     this.#free = count;
@@ -28,12 +28,14 @@ export class CallSlots {
   /** Gives a slot back and tells those waiting (each listener once; one that finds it taken waits again). */
   give(): void {
     this.#free += 1;
-    for (const listener of this.#listeners.splice(0)) listener();
+    const listeners = [...this.#listeners];
+    this.#listeners.clear();
+    for (const listener of listeners) listener();
   }
 
-  /** Calls `listener` once, at the next `give`. */
+  /** Calls `listener` once, at the next `give` (once however often it is registered before then). */
   whenFree(listener: () => void): void {
-    this.#listeners.push(listener);
+    this.#listeners.add(listener);
   }
 }
 
@@ -79,7 +81,6 @@ export async function callInBatchesStoringBehind<T, A>(
   const answers = batches.map(() => deferred<A>());
   const calls: Array<Promise<unknown>> = [];
   let failed = false;
-  let waitingForSlot = false;
   // Batches whose write has started: the answers of answers[writing..] wait in memory or are still to come.
   let writing = 0;
   const launchWhatFits = () => {
@@ -91,13 +92,7 @@ export async function callInBatchesStoringBehind<T, A>(
     ) {
       if (!slots.take()) {
         // Every slot is in use (by this loop or by calls beside it): go on when one comes back.
-        if (!waitingForSlot) {
-          waitingForSlot = true;
-          slots.whenFree(() => {
-            waitingForSlot = false;
-            launchWhatFits();
-          });
-        }
+        slots.whenFree(launchWhatFits);
         return;
       }
       const answer = answers[calls.length] as Deferred<A>;
@@ -153,7 +148,7 @@ export class CallsBeside<T, A> {
   readonly #inFlight = new Set<Promise<void>>();
   #storing: Promise<void> = Promise.resolve();
   #stopped = false;
-  #waitingForSlot = false;
+  readonly #pumpWhenFree = () => this.#pump();
 
   constructor(
     private readonly slots: CallSlots,
@@ -196,13 +191,7 @@ export class CallsBeside<T, A> {
   #pump(): void {
     while (!this.#stopped && this.#queue.length > 0) {
       if (!this.slots.take()) {
-        if (!this.#waitingForSlot) {
-          this.#waitingForSlot = true;
-          this.slots.whenFree(() => {
-            this.#waitingForSlot = false;
-            this.#pump();
-          });
-        }
+        this.slots.whenFree(this.#pumpWhenFree);
         return;
       }
       const batch = this.#queue.splice(0, this.size);

@@ -399,7 +399,7 @@ export class PipelinesService {
         throw invalid("the campus is not the semester's campus", [{ path: scopePath, message: 'another campus' }]);
       axes.campusId = scopeId;
     }
-    await this.checkAxesInSemester(axes, semester);
+    await this.checkAxesInSemester(axes, semester, scopeType === 'FACULTY');
     if (
       input.questionnaireVersionId !== undefined &&
       !(await this.repository.questionnaireVersion(input.questionnaireVersionId))
@@ -420,7 +420,8 @@ export class PipelinesService {
 
   /**
    * Every given axis must belong to the pipeline's semester: its department, program and course, its campus (the
-   * semester's own: a pipeline never spans two campuses), and a faculty axis must be a known user.
+   * semester's own: a pipeline never spans two campuses), and a faculty axis must be a known user (unless it is the
+   * FACULTY scope, checked already).
    */
   private async checkAxesInSemester(
     axes: {
@@ -431,6 +432,7 @@ export class PipelinesService {
       courseId: string | null;
     },
     semester: { id: string; campusId: string },
+    facultyChecked: boolean,
   ): Promise<void> {
     const checks: Array<[string, Promise<{ semesterId: string } | undefined> | null]> = [
       ['departmentId', axes.departmentId ? this.repository.department(axes.departmentId) : null],
@@ -438,7 +440,7 @@ export class PipelinesService {
       ['courseId', axes.courseId ? this.repository.course(axes.courseId) : null],
     ];
     const details = [];
-    if (axes.facultyId !== null && !(await this.repository.user(axes.facultyId)))
+    if (axes.facultyId !== null && !facultyChecked && !(await this.repository.user(axes.facultyId)))
       details.push({ path: 'facultyId', message: 'no such user' });
     for (const [path, pending] of checks) {
       if (!pending) continue;

@@ -260,9 +260,11 @@ export class ResultsRepository {
     // In submission order: two pipelines that embed the same comments at once (the stage of one, the calls beside
     // another's sentiment stage, which arrive in corpus order) then lock the rows in one order, not in opposite orders
     // that could deadlock (outside audit K).
-    for (const ofLength of byLength.values()) ofLength.sort((a, b) => byText(a.submissionId, b.submissionId));
     for (const [dimensions, ofLength] of byLength)
-      for (const chunk of chunks(ofLength, EMBEDDING_WRITE_CHUNK)) {
+      for (const chunk of chunks(
+        ofLength.sort((a, b) => byText(a.submissionId, b.submissionId)),
+        EMBEDDING_WRITE_CHUNK,
+      )) {
         const bytes = dimensions * 4;
         await sql`
           INSERT INTO submission_embeddings (submission_id, model, dimensions, embedding)

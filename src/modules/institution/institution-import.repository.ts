@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
-import { runInTransaction, type DatabaseClient, type Trx } from '../../common/database/database.js';
-import { lockInstitutionWrites } from '../../common/database/institution-lock.js';
+import type { DatabaseClient, Trx } from '../../common/database/database.js';
+import { runInstitutionTransaction } from '../../common/database/institution-lock.js';
 import { upsert, type UpsertOutcome } from '../../common/database/upsert.js';
 import type { EnrollmentRole, Role, ScopedRole } from '../../db/schema.js';
 import { coursesWithHierarchy } from './course-hierarchy.js';
@@ -15,17 +15,13 @@ const lower = (text: string) => text.toLowerCase();
 export class InstitutionImportRepository {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
 
-  transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    return runInTransaction(this.db, work);
-  }
-
   /** What the database holds for the campuses, users and courses the file refers to. */
   /**
-   * Waits for any other import's transaction, and any learning-system sync or provisioning write, to end
+   * A transaction that first waits for any other import, and any learning-system sync or provisioning write, to end
    * (lockInstitutionWrites); the wait is bounded by the statement timeout (503 after it).
    */
-  async lockImports(trx: Trx): Promise<void> {
-    await lockInstitutionWrites(trx);
+  institutionTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return runInstitutionTransaction(this.db, work);
   }
 
   async knownReferences(trx: Trx, file: InstitutionImport): Promise<KnownReferences> {

@@ -51,10 +51,10 @@ export class InstitutionImportService {
   }
 
   private importInTransaction(file: InstitutionImport, actorId: string | null): Promise<InstitutionImportResult> {
-    return this.repository.transaction(async (trx) => {
-      // One import at a time: the file is checked against what is stored (a course may not move to another campus
-      // or semester), and a concurrent import must not change that between the check and the writes.
-      await this.repository.lockImports(trx);
+    // One import at a time (institutionTransaction): the file is checked against what is stored (a course may not
+    // move to another campus or semester), and a concurrent import must not change that between the check and the
+    // writes.
+    return this.repository.institutionTransaction(async (trx) => {
       const problems = validateImport(file, await this.repository.knownReferences(trx, file));
       if (problems.length > 0)
         throw invalid(`the import file has ${problems.length} problem(s); nothing was imported`, problems);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '../../common/core/tokens.js';
 import { runInTransaction, type DatabaseClient, type Trx } from '../../common/database/database.js';
-import { lockInstitutionWrites } from '../../common/database/institution-lock.js';
+import { runInstitutionTransaction } from '../../common/database/institution-lock.js';
 import { upsert } from '../../common/database/upsert.js';
 import type { EnrollmentRole, Role } from '../../db/schema.js';
 import { parseSemesterCode } from '../institution/semester-code.js';
@@ -38,10 +38,7 @@ export class LmsRepository {
    * same rows in opposite orders at once.
    */
   institutionTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    return runInTransaction(this.db, async (trx) => {
-      await lockInstitutionWrites(trx);
-      return work(trx);
-    });
+    return runInstitutionTransaction(this.db, work);
   }
 
   /** The program with its own department and that department's semester and campus; undefined if unknown. */

@@ -31,18 +31,7 @@ export interface CheckedContent {
  * them), so an emoji or a letter outside the basic plane is one character, not the two UTF-16 units of `.length`.
  */
 export function characterCount(text: string): number {
-  let surrogatePairs = 0;
-  for (let index = 0; index < text.length - 1; index += 1) {
-    const unit = text.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        surrogatePairs += 1;
-        index += 1;
-      }
-    }
-  }
-  return text.length - surrogatePairs;
+  return Array.from(text).length;
 }
 
 /** The detail message (path `answers`) of a required question left unanswered; bulk ingestion names its column. */
