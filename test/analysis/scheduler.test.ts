@@ -25,6 +25,7 @@ import {
   nextScheduledRunAt,
   registerTierJob,
   SCHEDULER_TIERS,
+  tierFiring,
   unregisterTierJob,
 } from '../../src/modules/analysis/scheduler/tiers.js';
 import { startJobWorker } from '../../src/processes.js';
@@ -230,10 +231,12 @@ describe('the tiers and their crons', () => {
     // Saturday 16:59 UTC is Sunday 00:59 in Manila.
     vi.setSystemTime(new Date('2025-10-04T16:59:00Z'));
     const fired: Array<{ tier: ScopeType; at: string }> = [];
+    const firings: string[] = [];
     let releaseFaculty: () => void = () => undefined;
     const stub = {
-      runTier: (tier: ScopeType) => {
+      runTier: (tier: ScopeType, options: { firing?: Date }) => {
         fired.push({ tier, at: new Date().toISOString() });
+        firings.push(`${tier}@${options.firing?.toISOString()}`);
         // The first faculty run lasts more than a week; every other run ends at once.
         if (tier === 'FACULTY' && fired.filter((run) => run.tier === 'FACULTY').length === 1)
           return new Promise<TierRunReport>((resolve) => (releaseFaculty = () => resolve({} as TierRunReport)));
@@ -251,6 +254,8 @@ describe('the tiers and their crons', () => {
         'DEPARTMENT@2025-10-04T18:00:00.000Z',
         'CAMPUS@2025-10-04T19:00:00.000Z',
       ]);
+      // Each run names its firing: the tier's scheduled time, which every process firing for it names alike.
+      expect(firings).toEqual(fired.map((run) => `${run.tier}@${run.at}`));
 
       // A week later: the faculty tier's previous run is still going, so its firing is skipped; the department
       // and campus tiers fire as usual.
@@ -525,6 +530,47 @@ describe('no overlap', () => {
     // The other process's lock is not ours to free: the skipped run left it in place.
     expect(await otherProcessRedis.get(lock)).toBe('another-process');
     await otherProcessRedis.del(lock);
+    expect((await scheduler.runTier('FACULTY', { now: IN_S12526 })).outcome).toBe('completed');
+  });
+
+  it('runs a firing once: a process whose cron fires for the same Sunday after the first run ended does nothing', async () => {
+    const semester = await semesterId('MAIN', 'S12526');
+    const [faculty] = await scopesWithSubmissions('FACULTY', semester);
+    await markCompleted((await schedulerPipelines('FACULTY', semester)).map((pipeline) => pipeline.id));
+    await newSubmissionFor(faculty as string, semester);
+    // Sunday 2025-09-28 01:00 in Manila, as tierFiring names it however late a process's timer ran.
+    const firing = tierFiring('FACULTY', new Date('2025-09-27T17:00:03.500Z')) as Date;
+    expect(firing.toISOString()).toBe('2025-09-27T17:00:00.000Z');
+
+    const first = await scheduler.runTier('FACULTY', { now: IN_S12526, firing });
+    expect(first).toMatchObject({ outcome: 'completed', created: 1, firing: '2025-09-27T17:00:00.000Z' });
+    // Its pipeline failed at once (as a scope without a comment to analyse does): the scope is due again, and the
+    // tier lock is free again.
+    await db
+      .updateTable('analysis_pipelines')
+      .set({ status: 'FAILED', completed_at: new Date() })
+      .where('id', 'in', first.pipelineIds)
+      .execute();
+    const count = async () => (await schedulerPipelines('FACULTY', semester)).length;
+    const before = await count();
+
+    // Another process, its clock 3 s behind, fires for the same Sunday: the firing is claimed, it does nothing.
+    const { result: late, lines } = await captureLogs(() =>
+      otherScheduler().runTier('FACULTY', { now: IN_S12526, firing }),
+    );
+    expect(late).toMatchObject({ outcome: 'already-run', scopes: 0, created: 0, failed: 0 });
+    expect(lines.some((line) => line.msg === 'tier run skipped: this firing has already been run')).toBe(true);
+    expect(await count()).toBe(before);
+    expect(await otherProcessRedis.pttl(`${prefix}scheduler:FACULTY:fired:2025-09-27T17:00:00.000Z`)).toBeGreaterThan(
+      23 * 3600_000,
+    );
+
+    // The next Sunday's firing runs, and so does a run asked for by hand (no firing).
+    const nextWeek = new Date(firing.getTime() + 7 * 24 * 3600_000);
+    expect(await otherScheduler().runTier('FACULTY', { now: IN_S12526, firing: nextWeek })).toMatchObject({
+      outcome: 'completed',
+      created: 1,
+    });
     expect((await scheduler.runTier('FACULTY', { now: IN_S12526 })).outcome).toBe('completed');
   });
 });

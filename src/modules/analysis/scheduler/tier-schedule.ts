@@ -4,13 +4,13 @@ import { SETTINGS } from '../../../common/core/tokens.js';
 import { getLogger } from '../../../common/logging/logger.js';
 import type { ScopeType } from '../../../db/schema.js';
 import { TieredPipelineScheduler } from './tiered-pipeline-scheduler.js';
-import { registerTierJob, SCHEDULER_TIERS, SCHEDULER_TIME_ZONE, unregisterTierJob } from './tiers.js';
+import { registerTierJob, SCHEDULER_TIERS, SCHEDULER_TIME_ZONE, tierFiring, unregisterTierJob } from './tiers.js';
 
 /**
  * The crons of the tiered scheduler, in the job-worker process with SCHEDULER_ENABLED: one croner job per tier,
  * with the spec's expression and name, each registered so status answers read nextScheduledRunAt from the live
  * job. `protect` keeps a tier from starting while its previous run in this process is still going; the tier's
- * Redis lock does the same across processes. A failed run is logged; the next firing runs as usual. At shutdown
+ * Redis lock does the same across processes, and each run names its firing, which runs once across them. A failed run is logged; the next firing runs as usual. At shutdown
  * a run in progress is told to stop after its current scope, and awaited.
  */
 @Injectable()
@@ -44,7 +44,8 @@ export class TierSchedule implements OnApplicationBootstrap, OnApplicationShutdo
           catch: (error) => logger.error({ tier, job: name, err: error }, 'tier run failed'),
         },
         async () => {
-          const run = this.scheduler.runTier(tier, { signal: this.stopping.signal });
+          const firing = tierFiring(tier) ?? undefined;
+          const run = this.scheduler.runTier(tier, { signal: this.stopping.signal, firing });
           this.running.add(run);
           try {
             await run;

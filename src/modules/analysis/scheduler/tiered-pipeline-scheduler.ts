@@ -16,16 +16,26 @@ import { SCHEDULER_TIERS, SCHEDULER_TIME_ZONE } from './tiers.js';
 export const TIER_LOCK_TTL_MS = 10 * 60_000;
 
 /**
+ * How long the claim of a firing lives (`firing` of runTier): far longer than any two processes' crons can be apart
+ * for one firing (clocks seconds apart, a timer late behind a busy event loop), far shorter than a week between
+ * firings of a tier.
+ */
+export const FIRING_CLAIM_TTL_MS = 24 * 60 * 60_000;
+
+/**
  * How a tier run ended: `completed` (every active scope was looked at), `overlapping` (another run of the tier
  * holds its lock: this one did nothing), `no-attribution` (SUPER_ADMIN_USERNAME unset or not an active super
  * admin: nothing enqueued), `interrupted` (the process is stopping, or the lock was lost midway; the scopes not
- * yet looked at wait for the next run), `failed` (an unexpected error, e.g. PostgreSQL unreachable, ended it; runTier throws it).
+ * yet looked at wait for the next run), `failed` (an unexpected error, e.g. PostgreSQL unreachable, ended it; runTier throws it),
+ * `already-run` (another process, or this one, has claimed the same firing: this one did nothing).
  */
-export type TierRunOutcome = 'completed' | 'overlapping' | 'no-attribution' | 'interrupted' | 'failed';
+export type TierRunOutcome = 'completed' | 'overlapping' | 'no-attribution' | 'interrupted' | 'failed' | 'already-run';
 
 export interface TierRunReport {
   tier: ScopeType;
   job: string;
+  /** The cron firing the run belongs to (ISO 8601 UTC); absent for a run asked for by hand (`schedule run`). */
+  firing?: string;
   outcome: TierRunOutcome;
   /** Active scopes of the tier (see SchedulerRepository.activeScopes). */
   scopes: number;
@@ -63,8 +73,12 @@ export function schedulerToday(now: Date): string {
  * One run of a tier (spec, "Tiered scheduler"): for every active scope of the tier, skip it when no submission
  * was created since its last completed pipeline, else create and confirm a pipeline with trigger SCHEDULER,
  * attributed to the super admin named by SUPER_ADMIN_USERNAME. A tier never overlaps itself, across every worker
- * process (a Redis lock per tier); tiers are independent (a lock each). The crons live in TierSchedule; the CLI
- * (`schedule run <tier>`) calls runTier directly.
+ * process (a Redis lock per tier); tiers are independent (a lock each). A firing of a tier's cron runs once across
+ * every process that schedules it: the first to claim it (a Redis key per tier and firing, kept after the run) runs
+ * it, and a process whose cron fires for the same Sunday later (its clock behind, its timer late) finds it claimed,
+ * where the tier lock alone, free again once the first run ended, let it run the tier a second time (outside audit
+ * R: a scope whose pipeline fails at once got a second scheduled pipeline from one firing). The crons live in
+ * TierSchedule; the CLI (`schedule run <tier>`) calls runTier directly, outside any firing.
  */
 @Injectable()
 export class TieredPipelineScheduler {
@@ -77,9 +91,14 @@ export class TieredPipelineScheduler {
 
   /**
    * `now`: the clock of the run (which semester is current). `signal`: aborted when the process stops; the run
-   * ends after the scope it is on (`interrupted`), and the next run picks up the rest.
+   * ends after the scope it is on (`interrupted`), and the next run picks up the rest. `firing`: the cron firing the
+   * run belongs to (tierFiring); a firing already claimed is not run again (`already-run`). The claim stays when the
+   * run ends, however it ends: the scopes a run did not reach wait for the next firing, or for `schedule run`.
    */
-  async runTier(tier: ScopeType, options: { now?: Date; signal?: AbortSignal } = {}): Promise<TierRunReport> {
+  async runTier(
+    tier: ScopeType,
+    options: { now?: Date; signal?: AbortSignal; firing?: Date } = {},
+  ): Promise<TierRunReport> {
     const now = options.now ?? new Date();
     const started = performance.now();
     const report: TierRunReport = {
@@ -95,6 +114,7 @@ export class TieredPipelineScheduler {
       pipelineIds: [],
       scopeErrors: [],
     };
+    if (options.firing !== undefined) report.firing = options.firing.toISOString();
     // The run's lines carry `tier` and `job` through the report itself.
     const logger = getLogger('scheduler');
     const finish = (outcome: TierRunOutcome) => {
@@ -103,6 +123,20 @@ export class TieredPipelineScheduler {
       return report;
     };
 
+    if (report.firing !== undefined) {
+      const claimed = await this.redis.set(
+        this.firingKey(tier, report.firing),
+        String(process.pid),
+        'PX',
+        FIRING_CLAIM_TTL_MS,
+        'NX',
+      );
+      if (claimed !== 'OK') {
+        report.problem = 'this firing has already been run';
+        logger.info(finish('already-run'), 'tier run skipped: this firing has already been run');
+        return report;
+      }
+    }
     const lock = await TierLock.acquire(this.redis, this.lockKey(tier), TIER_LOCK_TTL_MS);
     if (!lock) {
       report.problem = 'its previous run is still in progress';
@@ -141,6 +175,10 @@ export class TieredPipelineScheduler {
 
   private lockKey(tier: ScopeType): string {
     return `${this.settings.CACHE_KEY_PREFIX}scheduler:${tier}:lock`;
+  }
+
+  private firingKey(tier: ScopeType, firing: string): string {
+    return `${this.settings.CACHE_KEY_PREFIX}scheduler:${tier}:fired:${firing}`;
   }
 
   /** The caller scheduled pipelines are created as (spec, Authentication 4), or why there is none. */

@@ -13,6 +13,18 @@ export const SCHEDULER_TIME_ZONE = 'Asia/Manila';
 
 const registered = new Map<ScopeType, Cron>();
 
+/**
+ * The firing a tier's run at `now` belongs to: the tier's latest scheduled time at or before `now` (Sunday 01:00 in
+ * Manila, as an instant). Every process whose cron fires for that Sunday names the same instant, however late its
+ * timer ran or however far its clock is from the others', so a firing can be run once across them
+ * (TieredPipelineScheduler, `firing`). Null only if the cron never fired before `now`.
+ */
+export function tierFiring(tier: ScopeType, now: Date = new Date()): Date | null {
+  const job = new Cron(SCHEDULER_TIERS[tier].cron, { timezone: SCHEDULER_TIME_ZONE, paused: true });
+  // previousRuns gives the occurrences strictly before its reference: one second on, a firing at exactly `now` counts.
+  return job.previousRuns(1, new Date(now.getTime() + 1000))[0] ?? null;
+}
+
 /** Called by the scheduler when it registers a tier's job, so status answers come from the live job. */
 export function registerTierJob(tier: ScopeType, job: Cron): void {
   registered.set(tier, job);
