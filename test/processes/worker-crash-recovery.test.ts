@@ -94,8 +94,18 @@ describe('a job worker killed mid-pipeline, two APIs and two job workers', () =>
     expect(completedAfterMs, `rerun ${rerunAfterMs} ms, completed ${completedAfterMs} ms after the kill`).toBeLessThan(
       RECOVERY_BOUND_MS,
     );
-    // The survivor ran the orphaned stages: their rerun is in its log.
+    // The survivor ran the orphaned stages: their rerun is in its log, as the queue's second try of the job (the
+    // pipeline's stage attempt is the same: the job is).
     expect([...topicStagesOf(survivor)].sort()).toEqual([...ids].sort());
+    const topicStarts = logLines(survivor.output()).filter(
+      (line) => line.msg === 'stage started' && line.stage === 'topicModeling',
+    );
+    for (const line of topicStarts)
+      expect([line.pipelineId, line.attempt, line.queueTry]).toEqual([
+        line.pipelineId,
+        1,
+        orphaned.includes(line.pipelineId as string) ? 2 : 1,
+      ]);
     for (const id of ids) {
       expect(analysisWorker.count('topics', id)).toBe(orphaned.includes(id) ? 2 : 1);
       expectNoDuplicates(await pipelineRows(database.db, id));

@@ -182,14 +182,17 @@ export class PipelineOrchestrator {
 
   /**
    * Runs one stage job. `lastAttempt`: the queue will not try this job again, so a failure ends the pipeline.
+   * `queueTry`: which of the queue's tries of the job this is (1 for the first, 2 after a failure or a stall): the
+   * log lines carry it beside the pipeline's stage `attempt`, which a retry of the same job does not change.
    * Throws the stage's error (the queue decides about retries: see job-errors.ts).
    */
-  async run(job: PipelineJobName, data: StageJobData, lastAttempt: boolean): Promise<void> {
+  async run(job: PipelineJobName, data: StageJobData, lastAttempt: boolean, queueTry = 1): Promise<void> {
     const stage = stageOf(job);
     const logger = getLogger('pipeline').child({
       pipelineId: data.pipelineId,
       stage: stage.stageKey,
       attempt: data.attempt,
+      queueTry,
     });
     const pipeline = await this.pipelines.findWithRelations(data.pipelineId);
     if (!pipeline || !this.isCurrent(pipeline, job, data)) {

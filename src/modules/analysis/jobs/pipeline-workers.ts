@@ -37,7 +37,9 @@ export class PipelineWorkers implements OnApplicationBootstrap {
         if (!JOB_NAMES.has(job.name)) throw new UnrecoverableError(`no handler for pipeline job '${job.name}'`);
         const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
         try {
-          await this.orchestrator.run(job.name as PipelineJobName, job.data, lastAttempt);
+          // attemptsStarted counts every start of the job (this one, and one before each failed or stalled try).
+          const queueTry = Math.max(job.attemptsStarted, job.attemptsMade + 1);
+          await this.orchestrator.run(job.name as PipelineJobName, job.data, lastAttempt, queueTry);
         } catch (error) {
           throw toQueueFailure(error);
         }
