@@ -486,3 +486,21 @@ describe('evidence that agrees with the claim', () => {
     expect(lowest?.actionPlan).toContain('raise the "Clarity" average from 84.6 to at least 90.');
   });
 });
+
+describe('a topic of one comment', () => {
+  it('is described in words ("the one comment … is negative"), and no step points to quotes it cannot have', () => {
+    const single = topic({
+      topicId: 't1',
+      label: 'Other: Topic',
+      commentCount: 1,
+      sentiment: { positive: 0, neutral: 0, negative: 1 },
+      // Its one comment was flagged (conventions §11): never a quote.
+      quotes: [],
+    });
+    const recommendations = generateRecommendations(input({ topics: [single] }));
+    const improvement = recommendations.find((recommendation) => recommendation.category === 'IMPROVEMENT');
+    expect(improvement?.description).toContain('The one comment on "Other: Topic" is negative.');
+    expect(improvement?.description).not.toMatch(/1 comment .* are /u);
+    for (const recommendation of recommendations) expect(recommendation.actionPlan).not.toMatch(/quoted/iu);
+  });
+});

@@ -452,7 +452,7 @@ const GENERAL_TEMPLATES: TemplatesByCategory = {
     headline: (subject) => `Address student concerns about ${subject}`,
     rationale: 'The comments point to a concrete concern that students raise repeatedly.',
     steps: [
-      'Read the quoted comments and list the two or three concrete issues they raise.',
+      'Read the comments behind this recommendation and list the two or three concrete issues they raise.',
       'Discuss them with the class or its representatives and agree on one change to try this term.',
       'Make the change and tell students what changed and why.',
       'At mid-term, check with a short anonymous question whether the change helped.',
@@ -462,7 +462,7 @@ const GENERAL_TEMPLATES: TemplatesByCategory = {
     headline: (subject) => `Build on what students value in ${subject}`,
     rationale: 'Students single this out as something that works for them.',
     steps: [
-      'Note what exactly students praise in the quoted comments.',
+      'Note what exactly students praise in the comments behind this recommendation.',
       'Keep doing it deliberately, and extend it to other parts of the course.',
       'Share the practice with colleagues in a departmental meeting.',
     ],

@@ -53,6 +53,11 @@ export function wholePercentages(shares: readonly number[]): number[] {
 function topicSentence(evidence: TopicEvidence): string {
   const { shares } = evidence;
   const [negative, neutral, positive] = wholePercentages([shares.negative, shares.neutral, shares.positive]);
+  if (Math.round(evidence.commentCount) === 1) {
+    // "1 comment … are 100% negative, 0% neutral and 0% positive" said in words.
+    const reading = negative === 100 ? 'negative' : positive === 100 ? 'positive' : 'neutral';
+    return `The one comment on "${evidence.topic.label}" is ${reading}.`;
+  }
   return (
     `${counted(evidence.commentCount, 'comment')} on "${evidence.topic.label}" are ${negative}% negative, ` +
     `${neutral}% neutral and ${positive}% positive.`
