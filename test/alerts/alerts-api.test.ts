@@ -207,6 +207,19 @@ describe('GET /api/v1/alerts: who sees what', () => {
     expect(ids(await list(tokens['dean.north']))).toEqual([alertOf.north]);
   });
 
+  it('tells a dean and a campus head the day a flagged comment was written, the super admin the instant', async () => {
+    const exact = (await list(tokens.admin, '?limit=100')).body.items.find(
+      (item: { id: string }) => item.id === alertOf.north,
+    );
+    expect(exact.createdAt).not.toMatch(/T00:00:00\.000Z$/);
+    for (const reader of ['dean.north', 'head.north']) {
+      const [item] = (await list(tokens[reader] as string)).body.items;
+      // The minute, with the course and the words, could name the student: naming is the audited reveal.
+      expect(item.createdAt).toBe(`${exact.createdAt.slice(0, 10)}T00:00:00.000Z`);
+      expect(item.history[0]).toMatchObject({ status: 'open', actorId: null, at: item.createdAt });
+    }
+  });
+
   it('shows a campus head the alerts of their campus only', async () => {
     expect(ids(await list(tokens['head.north']))).toEqual([alertOf.north]);
   });
@@ -323,6 +336,9 @@ describe('handling an alert', () => {
       'resolved',
     ]);
     expect(resolved.body.history[2]).toMatchObject({ note: 'met the class', actorId: users['dean.main'] });
+    // The dean's steps keep their time; the opening, when the student wrote, is the day only.
+    expect(resolved.body.history[2].at).not.toMatch(/T00:00:00\.000Z$/);
+    expect(resolved.body.history[0].at).toMatch(/T00:00:00\.000Z$/);
     // Each step names its actor (the dean, by username); the screen's opening names none.
     expect(
       resolved.body.history.map((entry: { actor: { id: string; username: string } | null }) =>

@@ -44,7 +44,11 @@ export const alertItem = z.object({
   course: z.object({ id: z.uuid(), shortname: z.string() }).nullable(),
   semester: z.object({ id: z.uuid(), code: z.string() }),
   engineVersion: z.string(),
-  createdAt: z.string(),
+  createdAt: z
+    .string()
+    .describe(
+      'when the comment was written: the instant for SUPER_ADMIN, the day (midnight UTC) for DEAN and CAMPUS_HEAD, as for the opening step of history',
+    ),
   history: z.array(historyEntry),
 });
 

@@ -1,3 +1,4 @@
+import { answerDay } from '../../common/privacy/answer-time.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, conflict, forbidden, notFound } from '../../common/errors/domain-error.js';
 import type { Paged, Paging } from '../../common/http/paging.js';
@@ -28,6 +29,20 @@ const TRANSITIONS: Record<'acknowledge' | 'resolve', { from: AlertStatus[]; to: 
 };
 
 /**
+ * An alert as `caller` reads it: to a DEAN or CAMPUS_HEAD, when the comment was written (the alert's `createdAt` and
+ * its history's opening entry, which no person made) is the day only (answer-time.ts); a SUPER_ADMIN, who may reveal
+ * the respondent anyway (audited), reads the instant. The steps people took keep their time.
+ */
+function forReader(caller: AlertCaller, view: AlertView): AlertView {
+  if (caller.roles.includes('SUPER_ADMIN')) return view;
+  return {
+    ...view,
+    createdAt: answerDay(view.createdAt),
+    history: view.history.map((entry) => (entry.actorId === null ? { ...entry, at: answerDay(entry.at) } : entry)),
+  };
+}
+
+/**
  * Reading and handling alerts (conventions §11). SUPER_ADMIN sees every alert; DEAN and CAMPUS_HEAD the alerts
  * of their resolved scope (ScopeService, per semester, as the pipelines); every other role none (403, by the
  * controller's role list too). Nobody sees an alert about themselves, whatever their roles. The respondent is
@@ -42,7 +57,8 @@ export class AlertsService {
   ) {}
 
   async list(caller: AlertCaller, filter: AlertFilter, paging: Paging): Promise<Paged<AlertView>> {
-    return this.repository.list(filter, await this.visibility(caller, filter.semesterId), paging);
+    const page = await this.repository.list(filter, await this.visibility(caller, filter.semesterId), paging);
+    return { ...page, items: page.items.map((view) => forReader(caller, view)) };
   }
 
   async acknowledge(caller: AlertCaller, id: string, note: string | null): Promise<AlertView> {
@@ -121,7 +137,7 @@ export class AlertsService {
     }
     const view = await this.repository.view(placement.id);
     if (!view) throw notFound('alert not found');
-    return view;
+    return forReader(caller, view);
   }
 
   /** The alert, when the caller may handle it: 404 unknown, 403 out of scope or about the caller. */

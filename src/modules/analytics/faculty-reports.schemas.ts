@@ -110,7 +110,7 @@ export const commentView = z.object({
   submissionId: z.uuid(),
   courseId: z.uuid().nullable(),
   courseShortname: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: z.string().describe('the day the student answered (midnight UTC), for every reader'),
   text: z.string().nullable().describe('scrubbed of personal names; null when redacted'),
   redacted: z
     .boolean()

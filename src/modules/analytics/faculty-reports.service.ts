@@ -1,3 +1,4 @@
+import { answerDay } from '../../common/privacy/answer-time.js';
 import { studentText } from '../../common/privacy/student-text.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
@@ -56,11 +57,6 @@ interface ReadContext {
  * The faculty report endpoints (spec, "Faculty report endpoints"): live data, one read-only snapshot
  * transaction per request, so /overview's per-type ratings equal /report's overall ratings exactly.
  */
-/** The UTC day of an instant, as an ISO time at midnight. */
-function startOfDay(at: Date): string {
-  return `${at.toISOString().slice(0, 10)}T00:00:00.000Z`;
-}
-
 @Injectable()
 export class FacultyReportsService {
   constructor(
@@ -182,8 +178,8 @@ export class FacultyReportsService {
             submissionId: row.id,
             courseId: row.course_id,
             courseShortname: row.course_shortname,
-            // To the day for the faculty member themselves: the minute a student answered could name them.
-            createdAt: context.redacted ? startOfDay(row.created_at) : row.created_at.toISOString(),
+            // To the day for every reader: the minute a student answered could name them (answer-time.ts).
+            createdAt: answerDay(row.created_at),
             // Marked as this faculty member's students' words: the response withholds them from them alone.
             text: withheld ? null : studentText(context.scrub(row.comment), context.faculty.id),
             redacted: context.redacted || withheld,

@@ -49,6 +49,18 @@ export function formatDate(iso: string | null | undefined): string {
   return iso ? dateOnly.format(new Date(iso)) : DASH;
 }
 
+const utcDay = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * When a student answered: the API tells readers the UTC day only (midnight UTC), a super admin an alert's instant.
+ * A day is shown as that UTC day (not shifted to the browser's zone, where it could read as the day before), an
+ * instant with its time.
+ */
+export function formatAnswerTime(iso: string | null | undefined): string {
+  if (!iso) return DASH;
+  return iso.endsWith('T00:00:00.000Z') ? utcDay.format(new Date(iso)) : dateTime.format(new Date(iso));
+}
+
 /** `positive_rate` → `Positive rate`. */
 export function humanize(code: string): string {
   const text = code.replace(/[_-]+/g, ' ').toLowerCase();

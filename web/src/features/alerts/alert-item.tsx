@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/api-error';
 import { api, unwrap } from '../../api/client';
 import { ErrorMessage, FieldProblems } from '../../ui/error-message';
-import { formatDateTime } from '../../ui/format';
+import { formatAnswerTime, formatDateTime } from '../../ui/format';
 import {
   ALLOWED_STEPS,
   CATEGORY_NAMES,
@@ -170,7 +170,7 @@ export function AlertItem({
         <div>
           <dt>Raised</dt>
           <dd>
-            <time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
+            <time dateTime={alert.createdAt}>{formatAnswerTime(alert.createdAt)}</time>
           </dd>
         </div>
         {alert.evidence.length > 0 && (
@@ -185,7 +185,9 @@ export function AlertItem({
         {alert.history.map((entry, index) => (
           <li key={`${entry.at}-${index}`}>
             {STEP_NAMES[entry.status]} by {actorName(entry, myId)},{' '}
-            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            <time dateTime={entry.at}>
+              {entry.actor === null ? formatAnswerTime(entry.at) : formatDateTime(entry.at)}
+            </time>
             {entry.note ? <>: “{entry.note}”</> : null}
           </li>
         ))}

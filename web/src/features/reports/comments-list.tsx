@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { ErrorMessage } from '../../ui/error-message';
-import { formatDate } from '../../ui/format';
+import { formatAnswerTime } from '../../ui/format';
 import { Loading } from '../../ui/loading';
 import { Pager } from '../../ui/pager';
 
@@ -105,7 +105,7 @@ export function CommentsList({
                     .filter((theme) => comment.themeIds.includes(theme.themeId))
                     .map((theme) => theme.label)
                     .join(', ')}{' '}
-                  · {comment.courseShortname ?? 'no course'} · {formatDate(comment.createdAt)}
+                  · {comment.courseShortname ?? 'no course'} · {formatAnswerTime(comment.createdAt)}
                 </p>
               </li>
             ))}
