@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderFacultyReportPdf } from '../../src/modules/analytics/faculty-report-pdf.js';
+import {
+  PLACEHOLDER,
+  PLACEHOLDER_NOTE,
+  renderFacultyReportPdf,
+} from '../../src/modules/analytics/faculty-report-pdf.js';
 import { LONG_DIMENSION_NAME, sampleReportContent } from '../support/faculty-report-fixtures.js';
 import { PASSWORD } from '../support/institution-fixtures.js';
 import { pdfPages, type PdfPage } from '../support/pdf-text.js';
@@ -123,6 +127,104 @@ describe('renderFacultyReportPdf', () => {
     const [high] = pdfPages(await renderFacultyReportPdf(sampleReportContent(), { generatedAt: GENERATED_AT }));
     expect(words(high!)).toContain('Responses: 25 of 30 enrolled students (response rate 83%)');
     expect(words(high!)).not.toMatch(/caution|Low response/);
+  });
+
+  // Outside audit Q, F5: Helvetica (WinAnsi) dropped every other character, so "Νίκος 王小明 Nguyễn Trọng" printed
+  // as "Nguyn Trng" and Greek, Cyrillic and Chinese quotes as blank quotation marks.
+  describe('text beyond Windows-1252 (embedded DejaVu Sans Condensed)', () => {
+    /** Vietnamese as a keyboard may send it, with combining marks (NFD): the PDF prints the composed letters. */
+    const NAME = 'Νίκος Παπαδόπουλος 王小明 Nguyễn Trọng Đạt Андрей'.normalize('NFD');
+    const multilingual = () => {
+      const content = sampleReportContent();
+      content.report.faculty.fullName = NAME;
+      content.summary.faculty = content.report.faculty;
+      content.report.dimensions[0]!.displayName = 'Σαφήνεια / Ясность';
+      content.report.sections[0]!.questions[0]!.text = 'Giảng bài rõ ràng (Ερώτηση, вопрос), Ñoño';
+      const [first, second] = content.summary.themes;
+      first!.label = 'Other: Για Είναι Интересные Лекции Tiếng Việt 😊';
+      first!.sampleQuotes = [
+        'Ο καθηγητής εξηγεί πολύ καλά',
+        'Интересные лекции,\nспасибо!', // a line break: a space, not nothing
+        'Thầy dạy rất dễ hiểu 👍🏽',
+        "Salamat kaayo, Ma'am! Nindot kaayo ang klase ❤️ señor",
+      ];
+      second!.label = 'Other: الدروس الطلاب';
+      second!.sampleQuotes = ['老师讲课非常清楚', 'करत मदद 👨‍👩‍👧'];
+      return content;
+    };
+
+    it('prints Vietnamese, Greek and Cyrillic names, labels and quotes, in the embedded faces', async () => {
+      const pdf = await renderFacultyReportPdf(multilingual(), { generatedAt: GENERATED_AT });
+      const pages = pdfPages(pdf);
+      const text = flat(pages.map((page) => page.text).join('\n'));
+      const name = `Νίκος Παπαδόπουλος ${PLACEHOLDER.repeat(3)} Nguyễn Trọng Đạt Андрей`;
+      expect(
+        flat(
+          pages[0]!.runs
+            .filter((run) => run.size === 20)
+            .map((run) => run.text)
+            .join(' '),
+        ),
+      ).toBe(name);
+      for (const shown of [
+        'Σαφήνεια / Ясность',
+        'Giảng bài rõ ràng (Ερώτηση, вопрос), Ñoño',
+        `Other: Για Είναι Интересные Лекции Tiếng Việt ${PLACEHOLDER} - 11 comments`,
+        '"Ο καθηγητής εξηγεί πολύ καλά"',
+        '"Интересные лекции, спасибо!"',
+        `"Thầy dạy rất dễ hiểu ${PLACEHOLDER}"`, // the thumb and its skin tone: one character, one placeholder
+        '"Salamat kaayo, Ma\'am! Nindot kaayo ang klase ❤ señor"', // the font's heart, without the emoji selector
+      ])
+        expect(text).toContain(shown);
+      for (const page of pages) expect(flat(page.text)).toContain(`${name} - 1st Semester 2025-2026 (S12526)`);
+      const fonts = new Set(pages.flatMap((page) => page.runs.map((run) => run.font)));
+      expect([...fonts].sort()).toEqual([
+        'DejaVuSansCondensed',
+        'DejaVuSansCondensed-Bold',
+        'DejaVuSansCondensed-Oblique',
+      ]);
+      expectInsideMargins(pages);
+      // The document's title (metadata, a UTF-16 string the viewer draws) keeps the full name, Chinese included.
+      const raw = pdf.toString('latin1');
+      const title = new RegExp(`\\n${/\/Title (\d+) 0 R/.exec(raw)![1]} 0 obj\\n\\((.*?)\\)\\nendobj`, 's').exec(
+        raw,
+      )![1]!;
+      const escapes: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+      const bytes = Buffer.from(
+        title.replace(/\\([nrtbf()\\])/g, (_, c: string) => escapes[c] ?? c),
+        'latin1',
+      );
+      expect(bytes.subarray(0, 2).toString('hex')).toBe('feff');
+      expect(Buffer.from(bytes.subarray(2)).swap16().toString('utf16le')).toBe(
+        `Faculty report: ${NAME.normalize('NFC')}, S12526`,
+      );
+    });
+
+    it('shows each character no face has (CJK, Arabic, Devanagari, emoji) as a placeholder, with one note', async () => {
+      const pages = pdfPages(await renderFacultyReportPdf(multilingual(), { generatedAt: GENERATED_AT }));
+      const text = flat(pages.map((page) => page.text).join('\n'));
+      expect(text).toContain(`Other: ${PLACEHOLDER.repeat(6)} ${PLACEHOLDER.repeat(6)} - 5 comments`);
+      expect(text).toContain(`"${PLACEHOLDER.repeat(8)}"`);
+      // One placeholder a character as a reader counts them: the family emoji (three people joined) is one.
+      expect(text).toContain(`"${PLACEHOLDER.repeat(3)} ${PLACEHOLDER.repeat(3)} ${PLACEHOLDER}"`);
+      expect(flat(pages[0]!.text)).toContain(PLACEHOLDER_NOTE);
+      expect(text.split(PLACEHOLDER_NOTE)).toHaveLength(2);
+      // Only when something was replaced: none for the English sample, none for Greek, Cyrillic and Vietnamese.
+      const covered = multilingual();
+      covered.report.faculty.fullName = 'Νίκος Nguyễn Trọng Андрей';
+      covered.summary.themes = covered.summary.themes.slice(0, 1);
+      covered.summary.themes[0]!.label = 'Ευγένεια';
+      covered.summary.themes[0]!.sampleQuotes = ['Ο καθηγητής εξηγεί πολύ καλά ❤️'];
+      for (const content of [sampleReportContent(), covered]) {
+        const plain = flat(
+          pdfPages(await renderFacultyReportPdf(content))
+            .map((page) => page.text)
+            .join('\n'),
+        );
+        expect(plain).not.toContain(PLACEHOLDER);
+        expect(plain).not.toContain(PLACEHOLDER_NOTE);
+      }
+    });
   });
 });
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { RESPONSE_COVERAGE_THRESHOLDS } from './faculty-report-calculations.js';
 import type { QualitativeSummaryView, ReportView } from './faculty-reports.schemas.js';
@@ -34,9 +36,133 @@ const WARNING_BORDER = '#f59e0b';
 const SCALE_MIN = 1;
 const SCALE_MAX = 5;
 
-/** The standard PDF fonts speak WinAnsi only: anything else (emoji, CJK) would print as garbage. */
-function printable(text: string): string {
-  return text.replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]/gu, '');
+/**
+ * The faces embedded in every report (data/fonts/README.md): DejaVu Sans Condensed, cut to Latin (Vietnamese and
+ * every accent included), Greek, Cyrillic, punctuation and a few symbols; widths within about 2% of Helvetica's,
+ * which the report used before. Read next to this module, as the engines' data files are (src/engine/<name>/data),
+ * and copied into dist/ with them by the build (scripts/copy-assets.mjs): nothing comes from the system's fonts.
+ */
+export const REPORT_FONT_FILES = {
+  regular: new URL('data/fonts/DejaVuSansCondensed.ttf', import.meta.url),
+  bold: new URL('data/fonts/DejaVuSansCondensed-Bold.ttf', import.meta.url),
+  oblique: new URL('data/fonts/DejaVuSansCondensed-Oblique.ttf', import.meta.url),
+} as const;
+type Face = keyof typeof REPORT_FONT_FILES;
+const REGULAR: Face = 'regular';
+const BOLD: Face = 'bold';
+const OBLIQUE: Face = 'oblique';
+
+/** Drawn instead of a character none of the faces has (emoji, CJK, Arabic, Indic scripts…). */
+export const PLACEHOLDER = '\u25a1';
+/** The report's one line on placeholders, printed under the header when a report has any. */
+export const PLACEHOLDER_NOTE =
+  `${PLACEHOLDER} marks a character the PDF's fonts lack (emoji, Chinese, Arabic, …); ` +
+  'the dashboard and the API show the full text.';
+
+interface ReportFaces {
+  fonts: Record<Face, fontkit.Font>;
+  /** Whether every face has a glyph for the code point, so it prints whatever the font of its line. */
+  covers: (codePoint: number) => boolean;
+}
+
+let faces: ReportFaces | undefined;
+/**
+ * The faces, read and opened once per process (0.6 MB) and shared by every report: fontkit keeps what it has
+ * parsed (glyphs, the shaping tables) on the font, so a report does not parse the files again; each report
+ * embeds only the glyphs it uses.
+ */
+function reportFaces(): ReportFaces {
+  if (!faces) {
+    const fonts = {
+      regular: fontkit.create(readFileSync(REPORT_FONT_FILES.regular)),
+      bold: fontkit.create(readFileSync(REPORT_FONT_FILES.bold)),
+      oblique: fontkit.create(readFileSync(REPORT_FONT_FILES.oblique)),
+    };
+    const all = Object.values(fonts);
+    faces = { fonts, covers: (codePoint) => all.every((font) => font.hasGlyphForCodePoint(codePoint)) };
+  }
+  return faces;
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Tabs and line breaks (a quote's paragraphs): a space, so the words either side stay apart. */
+const SPACING = /^[\t\n\v\f\r\u0085\u2028\u2029]+$/u;
+/** Marks that draw nothing by themselves: variation selectors (the emoji style of ❤), joiners, direction marks. */
+const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cc}]$/u;
+
+/**
+ * Text as the embedded faces can draw it: NFC (Vietnamese written with combining marks becomes the precomposed
+ * letters the fonts have), a tab or line break as a space, and each user-perceived character (grapheme: a flag, a skin
+ * toned or joined emoji counts once) that the faces lack shown as PLACEHOLDER, never dropped. `placeholders`
+ * counts them, for the report's note.
+ */
+function printer(covers: (codePoint: number) => boolean) {
+  const state = { placeholders: 0 };
+  const printable = (text: string): string => {
+    // Most of a report is plain ASCII, which every face has.
+    if (/^[\x20-\x7e]*$/.test(text)) return text;
+    let printed = '';
+    for (const { segment } of graphemes.segment(text.normalize('NFC'))) {
+      if (SPACING.test(segment)) {
+        printed += ' ';
+        continue;
+      }
+      // An invisible mark the faces lack (U+FE0F after ❤) is left out; any other missing code point
+      // makes the whole grapheme a placeholder.
+      const shown = Array.from(segment).filter((point) => !(INVISIBLE.test(point) && !covers(point.codePointAt(0)!)));
+      if (shown.every((point) => covers(point.codePointAt(0)!))) printed += shown.join('');
+      else {
+        printed += PLACEHOLDER;
+        state.placeholders += 1;
+      }
+    }
+    return printed;
+  };
+  return { printable, state };
+}
+
+/**
+ * The content with every text the PDF prints (names, labels, titles, questions, themes, quotes) made printable,
+ * and how many placeholders that took. Codes and numbers print as they are.
+ */
+function printableContent(content: FacultyReportPdfContent, covers: (codePoint: number) => boolean) {
+  const { printable, state } = printer(covers);
+  const { report, summary } = content;
+  const printed: FacultyReportPdfContent = {
+    contributions: content.contributions,
+    report: {
+      ...report,
+      faculty: { ...report.faculty, fullName: printable(report.faculty.fullName) },
+      semester: { ...report.semester, code: printable(report.semester.code), label: printable(report.semester.label) },
+      questionnaireType: {
+        code: printable(report.questionnaireType.code),
+        name: printable(report.questionnaireType.name),
+      },
+      version: report.version && {
+        ...report.version,
+        questionnaireTitle: printable(report.version.questionnaireTitle),
+      },
+      sections: report.sections.map((section) => ({
+        ...section,
+        title: printable(section.title),
+        path: section.path.map(printable),
+        questions: section.questions.map((question) => ({ ...question, text: printable(question.text) })),
+      })),
+      dimensions: report.dimensions.map((dimension) => ({
+        ...dimension,
+        displayName: printable(dimension.displayName),
+      })),
+    },
+    summary: {
+      ...summary,
+      themes: summary.themes.map((theme) => ({
+        ...theme,
+        label: printable(theme.label),
+        ...(theme.sampleQuotes && { sampleQuotes: theme.sampleQuotes.map(printable) }),
+      })),
+    },
+  };
+  return { content: printed, placeholders: state.placeholders };
 }
 
 const formatRating = (rating: number | null) => (rating === null ? 'n/a' : rating.toFixed(2));
@@ -86,18 +212,26 @@ export function renderFacultyReportPdf(
   content: FacultyReportPdfContent,
   options: FacultyReportPdfOptions = {},
 ): Promise<Buffer> {
-  const { report, contributions, summary } = content;
+  const { fonts, covers } = reportFaces();
+  const printed = printableContent(content, covers);
+  const { report, contributions, summary } = printed.content;
   const generatedAt = options.generatedAt ?? new Date();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     // Pages stay in memory until the end, so each footer can say how many pages there are.
     bufferPages: true,
+    // The regular face from the start: pdfkit would otherwise load Helvetica's metrics for every report.
+    font: fonts.regular as unknown as string,
     info: {
-      Title: printable(`Faculty report: ${report.faculty.fullName}, ${report.semester.code}`),
+      // Metadata is UTF-16 (the viewer's fonts draw it): the full name, placeholders or not.
+      Title: `Faculty report: ${content.report.faculty.fullName.normalize('NFC')}, ${content.report.semester.code}`,
       Author: 'Feedback Analysis Service',
     },
   });
+  // pdfkit takes an opened fontkit font as well as a file's bytes (PDFFontFactory.open: anything with layout());
+  // @types/pdfkit does not list it.
+  for (const face of [REGULAR, BOLD, OBLIQUE]) doc.registerFont(face, fonts[face] as unknown as Buffer);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -116,40 +250,35 @@ export function renderFacultyReportPdf(
   };
   const heading = (text: string) => {
     ensure(60);
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text, MARGIN, doc.y, { width });
+    doc.moveDown(0.8).font(BOLD).fontSize(13).fillColor(INK).text(text, MARGIN, doc.y, { width });
     const y = doc.y + 2;
     doc.moveTo(MARGIN, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
     doc.moveDown(0.5);
   };
   const note = (text: string, color = MUTED) => {
-    doc.font('Helvetica').fontSize(8.5).fillColor(color).text(text, MARGIN, doc.y, { width });
+    doc.font(REGULAR).fontSize(8.5).fillColor(color).text(text, MARGIN, doc.y, { width });
   };
 
   // Header
   doc.rect(0, 0, doc.page.width, 8).fill(ACCENT);
+  doc.font(BOLD).fontSize(20).fillColor(INK).text(report.faculty.fullName, MARGIN, MARGIN, { width });
   doc
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .fillColor(INK)
-    .text(printable(report.faculty.fullName), MARGIN, MARGIN, { width });
-  doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(11)
     .fillColor(MUTED)
-    .text(printable(`${report.semester.label} (${report.semester.code})`), { width })
+    .text(`${report.semester.label} (${report.semester.code})`, { width })
     .text(
-      printable(
-        `${report.questionnaireType.name} (${report.questionnaireType.code})` +
-          (report.version ? ` - ${report.version.questionnaireTitle}, version ${report.version.versionNumber}` : ''),
-      ),
+      `${report.questionnaireType.name} (${report.questionnaireType.code})` +
+        (report.version ? ` - ${report.version.questionnaireTitle}, version ${report.version.versionNumber}` : ''),
       { width },
     )
     .text(`Overall rating: ${formatRating(report.overall.rating)} / 100`, { width })
     .text(responseLine(report), { width });
+  if (printed.placeholders > 0) note(PLACEHOLDER_NOTE);
   const warning = responseWarning(report);
   if (warning) {
     doc.moveDown(0.6);
-    doc.font('Helvetica-Bold').fontSize(10);
+    doc.font(BOLD).fontSize(10);
     const padding = 8;
     const boxHeight = doc.heightOfString(warning, { width: width - 2 * padding }) + 2 * padding;
     const top = doc.y;
@@ -162,13 +291,13 @@ export function renderFacultyReportPdf(
   // Per-type ratings
   heading('Ratings by questionnaire type (0-100)');
   const columns = [MARGIN, MARGIN + 260, MARGIN + 380];
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED);
+  doc.font(BOLD).fontSize(10).fillColor(MUTED);
   let y = doc.y;
   doc
     .text('Questionnaire type', columns[0]!, y, { width: 250 })
     .text('Rating', columns[1]!, y, { width: 110 })
     .text('Submissions', columns[2]!, y, { width: right - columns[2]! });
-  doc.font('Helvetica').fillColor(INK);
+  doc.font(REGULAR).fillColor(INK);
   for (const entry of contributions) {
     y = doc.y + 4;
     doc
@@ -181,7 +310,7 @@ export function renderFacultyReportPdf(
   const onScale = report.dimensions.filter((dimension) => dimension.yesNo?.responseCount !== dimension.responseCount);
   const yesNoOnly = report.dimensions.filter((dimension) => dimension.yesNo?.responseCount === dimension.responseCount);
   heading(`Dimension averages (${SCALE_MIN}-${SCALE_MAX} scale)`);
-  if (report.dimensions.length === 0) doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('No answers yet.');
+  if (report.dimensions.length === 0) doc.font(REGULAR).fontSize(10).fillColor(MUTED).text('No answers yet.');
   if (warning && report.overall.submissionCount > 0)
     note(
       `Based on ${report.overall.submissionCount === 1 ? '1 response' : `${report.overall.submissionCount} responses`}: ` +
@@ -201,8 +330,8 @@ export function renderFacultyReportPdf(
     doc.moveDown(0.4);
   }
   for (const dimension of onScale) {
-    doc.font('Helvetica').fontSize(10);
-    const label = printable(dimension.displayName) + (dimension.yesNo ? ' *' : '');
+    doc.font(REGULAR).fontSize(10);
+    const label = dimension.displayName + (dimension.yesNo ? ' *' : '');
     // At most two lines of label; a longer name ends in an ellipsis.
     const labelHeight = Math.min(doc.heightOfString(label, { width: labelWidth }), doc.currentLineHeight(true) * 2);
     const rowHeight = Math.max(16, labelHeight + 4);
@@ -224,14 +353,14 @@ export function renderFacultyReportPdf(
         .lineWidth(0.5)
         .strokeColor('#ffffff')
         .stroke();
-    doc.font('Helvetica').fontSize(10).fillColor(INK);
+    doc.font(REGULAR).fontSize(10).fillColor(INK);
     oneLine(`${dimension.average.toFixed(2)}  ${dimension.interpretation}`, right - valueWidth, barY + 2, valueWidth);
     doc.y = y + rowHeight + 4;
     doc.x = MARGIN;
   }
   if (onScale.length > 0) {
     y = doc.y;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.font(REGULAR).fontSize(8).fillColor(MUTED);
     for (let tick = SCALE_MIN; tick <= SCALE_MAX; tick += 1)
       doc.text(String(tick), tickX(tick) - 10, y, { width: 20, align: 'center', lineBreak: false });
     doc.text('average rating', chartX, y + 10, { width: chartWidth, align: 'center', lineBreak: false });
@@ -240,15 +369,15 @@ export function renderFacultyReportPdf(
   }
   if (yesNoOnly.length > 0) {
     ensure(40);
-    doc.moveDown(0.4).font('Helvetica-Bold').fontSize(10).fillColor(INK);
+    doc.moveDown(0.4).font(BOLD).fontSize(10).fillColor(INK);
     doc.text('Yes/no dimensions (share answering yes)', MARGIN, doc.y, { width });
     doc.moveDown(0.2);
     for (const dimension of yesNoOnly) {
       const { yesCount, responseCount } = dimension.yesNo!;
-      doc.font('Helvetica').fontSize(10);
+      doc.font(REGULAR).fontSize(10);
       ensure(18);
       y = doc.y;
-      doc.fillColor(INK).text(printable(dimension.displayName), MARGIN, y, {
+      doc.fillColor(INK).text(dimension.displayName, MARGIN, y, {
         width: labelWidth,
         height: doc.currentLineHeight(true) * 2.5,
         ellipsis: true,
@@ -262,7 +391,7 @@ export function renderFacultyReportPdf(
 
   // Section tables: per-question counts under headed columns, yes/no questions as a share of yes.
   heading('Sections');
-  if (report.sections.length === 0) doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('No answers yet.');
+  if (report.sections.length === 0) doc.font(REGULAR).fontSize(10).fillColor(MUTED).text('No answers yet.');
   else {
     note(
       'Columns 1-5: how many responses gave each rating, 1 (lowest) to 5 (highest). Avg: mean rating on the 1-5 ' +
@@ -282,7 +411,7 @@ export function renderFacultyReportPdf(
     oneLine(text, x, top, cellWidth, align);
   const columnHeader = (label: string) => {
     const top = doc.y;
-    doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
+    doc.font(BOLD).fontSize(8).fillColor(MUTED);
     cell(label, questionX, top, questionWidth, 'left');
     cell('Avg', averageX, top, averageWidth);
     for (let index = 0; index < 5; index += 1) cell(String(index + 1), countX(index), top, countWidth);
@@ -292,36 +421,33 @@ export function renderFacultyReportPdf(
     doc.y = ruleY + 2;
   };
   const questionRowHeight = (text: string) =>
-    doc.font('Helvetica').fontSize(9).heightOfString(text, { width: questionWidth }) + 2;
+    doc.font(REGULAR).fontSize(9).heightOfString(text, { width: questionWidth }) + 2;
   for (const section of report.sections) {
-    doc.font('Helvetica-Bold').fontSize(10);
-    const title = printable([...section.path, section.title].join(' / '));
+    doc.font(BOLD).fontSize(10);
+    const title = [...section.path, section.title].join(' / ');
     const titleHeight = doc.heightOfString(title, { width: width - 170 });
-    const rowsHeight = section.questions.reduce(
-      (sum, question) => sum + questionRowHeight(printable(question.text)),
-      0,
-    );
+    const rowsHeight = section.questions.reduce((sum, question) => sum + questionRowHeight(question.text), 0);
     // A short section stays on one page; a long one starts with at least its header and first rows.
     ensure(titleHeight + 16 + Math.min(rowsHeight, 120));
     y = doc.y;
     doc
-      .font('Helvetica-Bold')
+      .font(BOLD)
       .fontSize(10)
       .fillColor(INK)
       .text(title, MARGIN, y, { width: width - 170 });
     const after = doc.y;
-    doc.font('Helvetica').fillColor(INK);
+    doc.font(REGULAR).fillColor(INK);
     cell(`rating ${formatRating(section.rating)} / 100   responses ${section.responseCount}`, right - 165, y, 165);
     doc.y = Math.max(after, doc.y) + 2;
     columnHeader('Question');
     for (const question of section.questions) {
-      const text = printable(question.text);
+      const text = question.text;
       const height = questionRowHeight(text);
       if (doc.y + height > bottom()) {
         doc.addPage();
-        columnHeader(printable(`Question (${section.title}, continued)`));
+        columnHeader(`Question (${section.title}, continued)`);
       }
-      doc.font('Helvetica').fontSize(9);
+      doc.font(REGULAR).fontSize(9);
       y = doc.y + 2;
       doc.fillColor(INK).text(text, questionX, y, { width: questionWidth });
       const next = doc.y;
@@ -346,7 +472,7 @@ export function renderFacultyReportPdf(
   heading('Qualitative summary');
   const { positive, neutral, negative } = summary.sentimentDistribution;
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(10)
     .fillColor(INK)
     .text(`Sentiment: ${positive} positive, ${neutral} neutral, ${negative} negative`, MARGIN, doc.y, { width });
@@ -356,13 +482,11 @@ export function renderFacultyReportPdf(
     doc.moveDown(0.4);
     const split = theme.sentimentSplit;
     doc
-      .font('Helvetica-Bold')
+      .font(BOLD)
       .fontSize(10)
       .fillColor(INK)
       .text(
-        printable(
-          `${theme.label} - ${theme.count} comments (${split.positive}+ / ${split.neutral}= / ${split.negative}-)`,
-        ),
+        `${theme.label} - ${theme.count} comments (${split.positive}+ / ${split.neutral}= / ${split.negative}-)`,
         MARGIN,
         doc.y,
         { width },
@@ -370,25 +494,23 @@ export function renderFacultyReportPdf(
     for (const quote of theme.sampleQuotes ?? []) {
       ensure(20);
       doc
-        .font('Helvetica-Oblique')
+        .font(OBLIQUE)
         .fontSize(9)
         .fillColor(MUTED)
-        .text(printable(`"${quote}"`), MARGIN + 12, doc.y, { width: width - 12 });
+        .text(`"${quote}"`, MARGIN + 12, doc.y, { width: width - 12 });
     }
   }
   if (summary.redacted)
     doc
       .moveDown(0.5)
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(8)
       .fillColor(MUTED)
       .text('Student quotes are not shown to the faculty member evaluated.', MARGIN, doc.y, { width });
 
   // Footer on every page, written once the page count is known.
   const stamp = `${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const identity = printable(
-    `${report.faculty.fullName} - ${report.semester.label} (${report.semester.code}) - ${report.questionnaireType.name}`,
-  );
+  const identity = `${report.faculty.fullName} - ${report.semester.label} (${report.semester.code}) - ${report.questionnaireType.name}`;
   const { start, count } = doc.bufferedPageRange();
   for (let index = start; index < start + count; index += 1) {
     doc.switchToPage(index);
@@ -398,13 +520,13 @@ export function renderFacultyReportPdf(
     const top = doc.page.height - MARGIN + 8;
     doc.moveTo(MARGIN, top).lineTo(right, top).lineWidth(0.5).strokeColor(RULE).stroke();
     const pageLabel = `Page ${index - start + 1} of ${count}`;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.font(REGULAR).fontSize(8).fillColor(MUTED);
     const pageLabelWidth = doc.widthOfString(pageLabel) + 2;
     oneLine(identity, MARGIN, top + 5, width - pageLabelWidth - 12);
     oneLine(pageLabel, right - pageLabelWidth, top + 5, pageLabelWidth, 'right');
-    doc.font('Helvetica-Bold').fillColor(WARNING_INK);
+    doc.font(BOLD).fillColor(WARNING_INK);
     oneLine('Confidential', MARGIN, top + 16, 60);
-    doc.font('Helvetica').fillColor(MUTED);
+    doc.font(REGULAR).fillColor(MUTED);
     oneLine(`Generated ${stamp}`, MARGIN + 62, top + 16, width - 62);
     doc.page.margins = margins;
   }
