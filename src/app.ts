@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -11,6 +10,7 @@ import { API_CONTROLLERS, ApiModule } from './api.module.js';
 import { ANALYSIS_FORBIDDEN_ROLES } from './common/auth/roles.js';
 import { trustProxyOption } from './common/auth/trusted-proxies.js';
 import { buildOpenApiDocument } from './common/http/openapi.js';
+import { acceptJsonBodies, acceptUploadsOnlyOnUploadRoutes } from './common/http/request-bodies.js';
 import { API_PREFIX, assertRoutesDeclareAccess, discoverRoutes } from './common/http/route-discovery.js';
 import { UPLOAD_LIMITS } from './common/http/upload-limits.js';
 import { createRootLogger, runWithLogger } from './common/logging/logger.js';
@@ -31,20 +31,6 @@ export function apiDocument(): ReturnType<typeof buildOpenApiDocument> {
   const routes = discoverRoutes(API_CONTROLLERS);
   assertRoutesDeclareAccess(routes, ANALYSIS_FORBIDDEN_ROLES);
   return buildOpenApiDocument(routes, SERVICE_VERSION);
-}
-
-/**
- * Request bodies are JSON (or multipart on the upload routes): any other content type is refused with 415
- * before a route runs. An empty body sent as application/json is no body at all, so an action such as
- * `POST .../publish` works whether or not the client sets the header.
- */
-function acceptJsonOnly(fastify: FastifyInstance): void {
-  fastify.removeAllContentTypeParsers();
-  const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if ((body as string).trim() === '') done(null, undefined);
-    else parseJson(request, body as string, done);
-  });
 }
 
 /** Builds the API application (not yet listening). Used by the entry points and by the tests. */
@@ -71,7 +57,7 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
   // No enableShutdownHooks(): each entry point handles the signals (closeOnSignals), draining before it closes.
 
   const fastify = app.getHttpAdapter().getInstance();
-  acceptJsonOnly(fastify);
+  acceptJsonBodies(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     runWithLogger(request.log as unknown as Logger, done);
@@ -89,6 +75,7 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
 
   const document = apiDocument();
   await app.register(fastifyMultipart as never, { limits: UPLOAD_LIMITS });
+  acceptUploadsOnlyOnUploadRoutes(fastify);
   await app.register(fastifySwagger as never, { mode: 'static', specification: { document } });
   await app.register(fastifySwaggerUi as never, { routePrefix: '/api/docs' });
   fastify.get(`/${API_PREFIX}/openapi.json`, async () => document);

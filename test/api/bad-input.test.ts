@@ -103,6 +103,43 @@ describe('bad request bodies and queries never yield a 500', () => {
     expect(odd.body.message).toBe('unsupported content type (not a media type); this route accepts application/json');
   });
 
+  it('multipart is taken only by the upload routes: any other route → 415 naming the type sent (outside audit Q, F3)', async () => {
+    const multipart = async (path: string, fields: Record<string, string>, bearer?: string) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const response = await fetch(`${client.baseUrl}${path}`, {
+        method: 'POST',
+        headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+        body: form,
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const refused = {
+      status: 415,
+      body: {
+        statusCode: 415,
+        error: 'Unsupported Media Type',
+        message: "unsupported content type 'multipart/form-data'; this route accepts application/json",
+        details: [],
+      },
+    };
+    expect(await multipart('/api/v1/dimensions', { code: 'X', displayName: 'Y' }, token)).toEqual(refused);
+    // Refused as the content type it is, before the credentials are read (as text/plain is).
+    expect(await multipart('/api/v1/auth/login', { username: 'a', password: 'b' })).toEqual(refused);
+    expect((await client.get('/api/v1/dimensions', token)).body).not.toContainEqual(
+      expect.objectContaining({ code: 'X' }),
+    );
+    // An upload route still reads its multipart body (its own 400 for a missing file, not a 415).
+    const upload = await multipart(
+      '/api/v1/questionnaires/versions/00000000-0000-4000-8000-000000000000/ingest',
+      { dryRun: 'true' },
+      token,
+    );
+    expect(upload.status).not.toBe(415);
+    // A multipart request to no route is still a 404.
+    expect((await multipart('/api/v1/no-such-thing', { a: 'b' }, token)).status).toBe(404);
+  });
+
   it('bad paging queries → 400', async () => {
     for (const query of ['page=0', 'page=abc', 'limit=101', 'limit=-1', 'page=1.5']) {
       const response = await client.get(`/api/v1/enrollments/me?${query}`, token);

@@ -392,6 +392,76 @@ describe('institution import', () => {
   });
 });
 
+describe('what the import takes as its body (outside audit Q)', () => {
+  const IMPORT = '/api/v1/admin/institution/import';
+  const oneUser = { users: [{ username: 'q.user', fullName: 'Q User', roles: ['STUDENT'] }] };
+
+  async function stored(username: string) {
+    return database.db
+      .selectFrom('users')
+      .select(['username', 'full_name'])
+      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+      .execute();
+  }
+
+  it('a file sent as multipart, or no body at all, is refused and leaves the enrollment sync time alone (F3)', async () => {
+    expect((await client.post(IMPORT, example, token)).status).toBe(200);
+    const before = (await status()).enrollmentsLastSyncedAt;
+    expect(before).not.toBeNull();
+
+    const form = new FormData();
+    form.append('file', new Blob([JSON.stringify(oneUser)]), 'institution.json');
+    const upload = await fetch(`${client.baseUrl}${IMPORT}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect({ status: upload.status, body: await upload.json() }).toEqual({
+      status: 415,
+      body: {
+        statusCode: 415,
+        error: 'Unsupported Media Type',
+        message: "unsupported content type 'multipart/form-data'; this route accepts application/json",
+        details: [],
+      },
+    });
+
+    const json = { 'content-type': 'application/json' };
+    for (const [label, options] of [
+      ['an empty JSON body', { rawBody: '', headers: json }],
+      ['a JSON body of whitespace', { rawBody: ' \n', headers: json }],
+      ['no body and no content type', {}],
+    ] as const) {
+      const empty = await client.request('POST', IMPORT, { token, ...options });
+      expect(empty.body, label).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'the request has no body; this route takes a JSON body',
+        details: [{ path: 'body', message: 'required' }],
+      });
+    }
+    expect(await stored('q.user')).toEqual([]);
+    expect((await status()).enrollmentsLastSyncedAt).toBe(before);
+  });
+
+  it('an import that lists no enrollment ({} or users alone) answers its counts but records no enrollment sync', async () => {
+    const before = (await status()).enrollmentsLastSyncedAt;
+    expect(before).not.toBeNull();
+    const nothing = await client.post(IMPORT, {}, token);
+    expect(nothing.status).toBe(200);
+    for (const counts of Object.values(nothing.body as Record<string, unknown>))
+      expect(counts).toEqual({ created: 0, updated: 0, unchanged: 0 });
+    const usersOnly = await client.post(IMPORT, oneUser, token);
+    expect(usersOnly.body.users).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    expect((await status()).enrollmentsLastSyncedAt).toBe(before);
+
+    // Enrollments listed, even all unchanged, are a sync: the file was read from the source again.
+    const again = await client.post(IMPORT, { enrollments: example.enrollments }, token);
+    expect(again.body.enrollments).toMatchObject({ created: 0, updated: 0 });
+    expect(Date.parse((await status()).enrollmentsLastSyncedAt ?? '')).toBeGreaterThan(Date.parse(before ?? ''));
+  });
+});
+
 describe('the import and the inserts that reference its users (audit K)', () => {
   it('a submission naming two users the import locked in the other order does not deadlock with it', async () => {
     const repository = new InstitutionImportRepository(database.db);

@@ -114,8 +114,9 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], version: string)
       };
     } else if (spec?.body) {
       operation.requestBody = {
-        // A request without a body is validated as `{}` (RequestValidationGuard): optional when that passes.
-        required: !spec.body.safeParse({}).success,
+        // A request without a body is validated as `{}` (RequestValidationGuard): optional when that passes,
+        // unless the route requires one all the same.
+        required: spec.bodyRequired === true || !spec.body.safeParse({}).success,
         content: { 'application/json': { schema: toSchema(spec.body, 'input', shared, owner) } },
       };
     }

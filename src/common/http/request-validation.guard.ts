@@ -37,6 +37,8 @@ export class RequestValidationGuard implements CanActivate {
       if (!schema) continue;
       // A multipart body is streamed by the handler, which validates its fields with the same schema.
       if (part === 'body' && spec.consumes?.startsWith('multipart/')) continue;
+      if (part === 'body' && request.body === undefined && spec.bodyRequired)
+        throw invalid('the request has no body; this route takes a JSON body', [{ path: 'body', message: 'required' }]);
       const input = part === 'body' ? (request.body ?? {}) : request[part];
       const prefix = part === 'body' ? undefined : part;
       const result = schema.safeParse(input);

@@ -14,6 +14,11 @@ export interface RouteSpec {
   description?: string;
   tags?: string[];
   body?: z.ZodType;
+  /**
+   * The request must carry a body even though `body` accepts `{}`: an import listing nothing is sent as `{}` on
+   * purpose, while a request without a body (or an empty one) is a mistake, answered 400 rather than read as `{}`.
+   */
+  bodyRequired?: boolean;
   query?: z.ZodType;
   params?: z.ZodType;
   response?: z.ZodType;

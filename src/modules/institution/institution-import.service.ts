@@ -19,7 +19,8 @@ export const ENROLLMENTS_SYNCED_AT_KEY = 'enrollments_last_synced_at';
  * database, then upsert by natural key. Any problem → 400 listing all of them, nothing imported.
  * Users listed in the file get exactly the roles and assignments the file gives them (so an import
  * can reassign a dean); enrollments are only ever added. The audit record `institution.import` is written
- * in the import's transaction; a refused file is recorded too, with outcome `failure` and its problem count.
+ * in the import's transaction; a refused file is recorded too, with outcome `failure` and its problem count. Only a
+ * file that lists enrollments records the enrollment sync time (`ENROLLMENTS_SYNCED_AT_KEY`).
  */
 @Injectable()
 export class InstitutionImportService {
@@ -164,7 +165,9 @@ export class InstitutionImportService {
         );
       }
 
-      await setSystemConfig(trx, ENROLLMENTS_SYNCED_AT_KEY, new Date().toISOString());
+      // The staleness warning asks whether enrollments were read from their source lately: a file that lists none
+      // (`{}`, or campuses and users alone) added nothing to them, so it leaves the recorded time where it was.
+      if (file.enrollments.length > 0) await setSystemConfig(trx, ENROLLMENTS_SYNCED_AT_KEY, new Date().toISOString());
       await this.audit.record({ action: 'institution.import', actorId, target: 'institution', metadata: counts }, trx);
       return counts;
     });

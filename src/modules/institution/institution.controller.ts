@@ -66,6 +66,7 @@ export class InstitutionImportController {
       'Import institution data (one transaction, idempotent upsert by natural keys; every problem listed, nothing written on any)',
     tags: ['institution'],
     body: institutionImportBody,
+    bodyRequired: true,
     response: institutionImportResult,
   })
   async import(@Body() body: InstitutionImport, @CurrentUser() user: AuthenticatedUser) {
