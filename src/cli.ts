@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { isUtf8 } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
@@ -116,10 +117,12 @@ async function migrate(args: string[]): Promise<void> {
 async function importInstitution(args: string[]): Promise<void> {
   const { positionals } = parse(args, {}, 1);
   const path = positionals[0] as string;
-  const text = (await readInput(path)).toString('utf8');
+  const bytes = await readInput(path);
+  // As the endpoint: a file that is not UTF-8 (a Latin-1 "é") is refused rather than read with U+FFFD in its names.
+  if (!isUtf8(bytes)) throw new UsageError(`'${path}' is not valid UTF-8; save it as UTF-8 and import it again`);
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/u, ''));
   } catch (error) {
     throw new UsageError(`'${path}' is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -140,6 +140,51 @@ describe('bad request bodies and queries never yield a 500', () => {
     expect((await multipart('/api/v1/no-such-thing', { a: 'b' }, token)).status).toBe(404);
   });
 
+  it('a JSON body that is not UTF-8 → 400, a charset other than utf-8 → 415 naming it (outside audit Q, F4)', async () => {
+    const login = (rawBody: Buffer, contentType = 'application/json') =>
+      client.request('POST', '/api/v1/auth/login', { rawBody, headers: { 'content-type': contentType } });
+    // "José" with é as the single Latin-1 byte 0xE9: decoded with replacement it would read "Jos\uFFFD".
+    const latin1 = Buffer.concat([
+      Buffer.from('{"username":"Jos'),
+      Buffer.from([0xe9]),
+      Buffer.from('","password":"x"}'),
+    ]);
+    expect(await login(latin1)).toMatchObject({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'request body is not valid UTF-8',
+        details: [{ path: 'body', message: expect.any(String) }],
+      },
+    });
+    const utf8 = Buffer.from('{"username":"José","password":"x"}');
+    expect((await login(utf8, 'application/json; charset=iso-8859-1')).body).toEqual({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      message: "unsupported charset 'iso-8859-1'; request bodies are JSON in utf-8",
+      details: [],
+    });
+    // UTF-8 named in any spelling, and a leading BOM, are taken: a wrong password is a 401, not a body error.
+    for (const contentType of ['application/json; charset=utf-8', 'application/json;charset="UTF8"'])
+      expect((await login(utf8, contentType)).status, contentType).toBe(401);
+    expect((await login(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8]))).status).toBe(401);
+  });
+
+  it('prototype poisoning in a JSON body is still refused (the parser keeps Fastify protections)', async () => {
+    for (const rawBody of [
+      '{"username":"a","password":"b","__proto__":{"x":1}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+    ]) {
+      const response = await client.request('POST', '/api/v1/auth/login', {
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status, rawBody).toBe(400);
+      expect(response.body.message).toBe('request body is not valid JSON');
+    }
+  });
+
   it('bad paging queries → 400', async () => {
     for (const query of ['page=0', 'page=abc', 'limit=101', 'limit=-1', 'page=1.5']) {
       const response = await client.get(`/api/v1/enrollments/me?${query}`, token);

@@ -460,6 +460,39 @@ describe('what the import takes as its body (outside audit Q)', () => {
     expect(again.body.enrollments).toMatchObject({ created: 0, updated: 0 });
     expect(Date.parse((await status()).enrollmentsLastSyncedAt ?? '')).toBeGreaterThan(Date.parse(before ?? ''));
   });
+
+  it('a body that is not UTF-8 is refused, whatever charset it claims, and nothing is stored (F4)', async () => {
+    const latin1 = Buffer.concat([
+      Buffer.from('{"users":[{"username":"q.latin1","fullName":"Jos'),
+      Buffer.from([0xe9]),
+      Buffer.from(' P'),
+      Buffer.from([0xe9]),
+      Buffer.from('rez","roles":["FACULTY"]}]}'),
+    ]);
+    const plain = await client.request('POST', IMPORT, {
+      token,
+      rawBody: latin1,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(plain.status).toBe(400);
+    expect(plain.body.message).toBe('request body is not valid UTF-8');
+    const claimed = await client.request('POST', IMPORT, {
+      token,
+      rawBody: latin1,
+      headers: { 'content-type': 'application/json; charset=iso-8859-1' },
+    });
+    expect(claimed.status).toBe(415);
+    expect(claimed.body.message).toBe("unsupported charset 'iso-8859-1'; request bodies are JSON in utf-8");
+    expect(await stored('q.latin1')).toEqual([]);
+
+    const utf8 = await client.request('POST', IMPORT, {
+      token,
+      rawBody: latin1.toString('latin1'),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(utf8.status).toBe(200);
+    expect(await stored('q.latin1')).toEqual([{ username: 'q.latin1', full_name: 'José Pérez' }]);
+  });
 });
 
 describe('the import and the inserts that reference its users (audit K)', () => {

@@ -64,6 +64,16 @@ describe('the CLI answers a mistake with one line and exit code 2', () => {
     expect(result.stderr).not.toMatch(/invalid byte sequence|\n\s+at /);
   });
 
+  it('a file that is not UTF-8 (a Latin-1 é), refused as the endpoint refuses it', async () => {
+    const file = join(directory, 'latin1.json');
+    const body = '{"users":[{"username":"cli.latin1","fullName":"Jos\u00e9 P\u00e9rez","roles":["FACULTY"]}]}';
+    await writeFile(file, Buffer.from(body, 'latin1'));
+    expectUsageError(
+      await runEntryPoint('cli', ['import', file], environment),
+      /import: '.*latin1\.json' is not valid UTF-8/,
+    );
+  });
+
   it('a misspelled flag', async () => {
     expectUsageError(
       await runEntryPoint(

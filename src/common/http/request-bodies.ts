@@ -1,8 +1,25 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unsupportedMediaType } from '../errors/domain-error.js';
+import { invalid, unsupportedMediaType } from '../errors/domain-error.js';
 import { unsupportedMediaTypeMessage } from './exception-filter.js';
 import type { RouteRequestConfig } from './route.js';
+
+/**
+ * JSON is UTF-8 (RFC 8259). Decoding with replacement would store U+FFFD in place of a Latin-1 "é" for good, so a
+ * body that is not UTF-8 is refused instead. `fatal` makes the one decoding pass the check; a leading BOM is dropped.
+ */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The charset parameter of a content-type header, lowercased, or undefined when it has none. */
+function charsetOf(contentType: string | undefined): string | undefined {
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/iu.exec(contentType ?? '');
+  return match ? (match[1] ?? match[2] ?? '').toLowerCase() : undefined;
+}
+
+function charsetMessage(charset: string): string {
+  const named = /^[a-z0-9._:+-]{1,40}$/u.test(charset) ? `'${charset}'` : '(not a charset name)';
+  return `unsupported charset ${named}; request bodies are JSON in utf-8`;
+}
 
 /** Whether the route takes a multipart upload (`consumes` of its `@Route`, kept in the Fastify route config). */
 function takesUploads(request: FastifyRequest): boolean {
@@ -11,16 +28,35 @@ function takesUploads(request: FastifyRequest): boolean {
 }
 
 /**
- * Request bodies are JSON (or multipart on the upload routes): any other content type is refused with 415 before a
- * route runs. An empty body sent as application/json is no body at all, so an action such as `POST .../publish`
- * works whether or not the client sets the header (a route that needs its body says so: `bodyRequired`).
+ * Request bodies are JSON in UTF-8 (or multipart on the upload routes): any other content type is refused with 415
+ * before a route runs, and so is a charset other than utf-8. A body that is not valid UTF-8 is a 400. An empty body
+ * sent as application/json is no body at all, so an action such as `POST .../publish` works whether or not the
+ * client sets the header (a route that needs its body says so: `bodyRequired`). Fastify's own JSON parser still
+ * parses (prototype poisoning refused, as before); the body limit applies while the body is read.
  */
 export function acceptJsonBodies(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if ((body as string).trim() === '') done(null, undefined);
-    else parseJson(request, body as string, done);
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const charset = charsetOf(request.headers['content-type']);
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      done(unsupportedMediaType(charsetMessage(charset)), undefined);
+      return;
+    }
+    let text: string;
+    try {
+      text = UTF8.decode(body as Buffer);
+    } catch {
+      done(
+        invalid('request body is not valid UTF-8', [
+          { path: 'body', message: 'send JSON encoded as UTF-8 (not Latin-1 or Windows-1252)' },
+        ]),
+        undefined,
+      );
+      return;
+    }
+    if (text.trim() === '') done(null, undefined);
+    else parseJson(request, text, done);
   });
 }
 
