@@ -493,6 +493,44 @@ describe('what the import takes as its body (outside audit Q)', () => {
     expect(utf8.status).toBe(200);
     expect(await stored('q.latin1')).toEqual([{ username: 'q.latin1', full_name: 'José Pérez' }]);
   });
+
+  it('usernames and full names are taken in NFC: a decomposed "josé" is the same account, at the import and at login (F11)', async () => {
+    const composed = 'jos\u00e9.q11';
+    const decomposed = 'jose\u0301.q11';
+    const user = (username: string) => ({
+      username,
+      fullName: 'Jose\u0301 Pen\u0303a',
+      password: 'q11-password-1',
+      roles: ['STUDENT'],
+    });
+    const both = await client.post(IMPORT, { users: [user(composed), user(decomposed)] }, token);
+    expect(both.status).toBe(400);
+    expect(both.body.details).toEqual([
+      { path: 'users.1', message: "duplicate username 'jos\u00e9.q11' (also at users.0)" },
+    ]);
+
+    expect((await client.post(IMPORT, { users: [user(decomposed)] }, token)).body.users).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+    });
+    expect(await stored(composed)).toEqual([{ username: composed, full_name: 'Jos\u00e9 Pe\u00f1a' }]);
+    expect((await client.post(IMPORT, { users: [user(composed)] }, token)).body.users).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+    });
+    const enrolled = await client.post(
+      IMPORT,
+      { enrollments: [{ username: decomposed.toUpperCase(), course: 'IT101-S12526', role: 'student' }] },
+      token,
+    );
+    expect(enrolled.body.enrollments).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    for (const username of [composed, decomposed, decomposed.toUpperCase()])
+      expect((await client.post('/api/v1/auth/login', { username, password: 'q11-password-1' })).status, username).toBe(
+        200,
+      );
+  });
 });
 
 describe('the import and the inserts that reference its users (audit K)', () => {

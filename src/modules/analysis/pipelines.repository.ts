@@ -4,6 +4,7 @@ import { DATABASE } from '../../common/core/tokens.js';
 import { runInTransaction, type DatabaseClient, type Executor, type Trx } from '../../common/database/database.js';
 import type { PipelineStatus, ScopeType, StageStates } from '../../db/schema.js';
 import { coursesWithHierarchy } from '../institution/course-hierarchy.js';
+import { usernameKey } from '../../common/text/usernames.js';
 
 export const TERMINAL_STATUSES: readonly PipelineStatus[] = ['COMPLETED', 'FAILED', 'CANCELLED'];
 const ACTIVE_INDEX = 'analysis_pipelines_one_active';
@@ -208,7 +209,7 @@ export class PipelinesRepository {
     return executor
       .selectFrom('users')
       .select(['id', 'username'])
-      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+      .where(sql<string>`lower(username)`, '=', usernameKey(username))
       .executeTakeFirst();
   }
 

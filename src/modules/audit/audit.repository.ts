@@ -4,6 +4,7 @@ import { DATABASE } from '../../common/core/tokens.js';
 import type { DatabaseClient } from '../../common/database/database.js';
 import type { Paged, Paging } from '../../common/http/paging.js';
 import type { Database, NewAuditRecord } from '../../db/schema.js';
+import { usernameKey } from '../../common/text/usernames.js';
 
 export interface AuditActor {
   id: string;
@@ -57,7 +58,7 @@ export class AuditRepository {
       .$if(filter.action !== undefined, (q) => q.where('a.action', '=', filter.action as string))
       .$if(filter.actorId !== undefined, (q) => q.where('a.actor_id', '=', filter.actorId as string))
       .$if(filter.actorUsername !== undefined, (q) =>
-        q.where((eb) => eb(eb.fn('lower', ['u.username']), '=', (filter.actorUsername as string).toLowerCase())),
+        q.where((eb) => eb(eb.fn('lower', ['u.username']), '=', usernameKey(filter.actorUsername as string))),
       )
       .$if(filter.from !== undefined, (q) => q.where('a.at', '>=', filter.from as Date))
       .$if(filter.to !== undefined, (q) => q.where('a.at', '<', filter.to as Date))

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
 import { runInTransaction, runPrepared, type DatabaseClient } from '../../common/database/database.js';
 import type { Role } from '../../db/schema.js';
+import { normalizedName, usernameKey } from '../../common/text/usernames.js';
 
 export interface UserWithRoles {
   id: string;
@@ -61,7 +62,7 @@ export class AuthRepository {
 
   findByUsername(username: string): Promise<UserWithRoles | undefined> {
     return this.userQuery()
-      .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
+      .where(sql<string>`lower(users.username)`, '=', usernameKey(username))
       .executeTakeFirst();
   }
 
@@ -185,7 +186,7 @@ export class AuthRepository {
       const existing = await trx
         .selectFrom('users')
         .select(['id', 'password_hash'])
-        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .where(sql<string>`lower(username)`, '=', usernameKey(username))
         // As the institution import locks a user (institution-import.repository.ts findUser): writers in line, not
         // the inserts that reference the user (a login's session).
         .forNoKeyUpdate()
@@ -195,7 +196,11 @@ export class AuthRepository {
       if (!existing) {
         const created = await trx
           .insertInto('users')
-          .values({ username, full_name: 'Super Administrator', password_hash: await passwordHash() })
+          .values({
+            username: normalizedName(username),
+            full_name: 'Super Administrator',
+            password_hash: await passwordHash(),
+          })
           .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
           .returning('id')
           .executeTakeFirst();

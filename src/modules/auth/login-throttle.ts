@@ -14,6 +14,7 @@ import {
   MemoryLoginThrottleStore,
   RedisLoginThrottleStore,
 } from './login-throttle-store.js';
+import { usernameKey } from '../../common/text/usernames.js';
 
 export const TOO_MANY_ATTEMPTS = 'too many failed login attempts; try again later';
 
@@ -135,7 +136,7 @@ export class LoginThrottle {
 
   /** Admits one password check, or throws rate-limited (429 with Retry-After) when a counter refuses it. */
   async admit(username: string, address: string): Promise<LoginAdmission> {
-    const name = username.toLowerCase();
+    const name = usernameKey(username);
     const source = throttleSource(address);
     const counters: CounterKey[] = [
       { counter: this.byUsernameAndSource, key: `${source}|${name}` },

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
 import type { DatabaseClient } from '../../common/database/database.js';
 import type { Role } from '../../db/schema.js';
+import { usernameKey } from '../../common/text/usernames.js';
 
 export interface ActiveVersion {
   id: string;
@@ -96,11 +97,7 @@ export class GeneratorRepository {
           'roles',
         ),
       ])
-      .where(
-        sql<string>`lower(u.username)`,
-        'in',
-        usernames.map((username) => username.toLowerCase()),
-      )
+      .where(sql<string>`lower(u.username)`, 'in', usernames.map(usernameKey))
       .execute();
   }
 }

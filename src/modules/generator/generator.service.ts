@@ -17,6 +17,7 @@ import { COMMENT_WRITER } from './comment-writer.provider.js';
 import { QuestionnairesRepository, type VersionRow } from '../questionnaires/questionnaires.repository.js';
 import { GeneratorRepository, type Student } from './generator.repository.js';
 import { DEFAULT_COMMENT_RATIO } from './generator.schemas.js';
+import { usernameKey } from '../../common/text/usernames.js';
 
 /** Synthetic submissions are students' evaluations: the only type students answer. */
 const STUDENT_TYPE = 'FACULTY_FEEDBACK';
@@ -228,14 +229,14 @@ export class GeneratorService {
     const { version, faculty, course } = target;
     const respondents = new Map(
       (await this.repository.usersByUsername(request.rows.map((row) => row.studentUsername))).map((user) => [
-        user.username.toLowerCase(),
+        usernameKey(user.username),
         user,
       ]),
     );
     const lookups = createCachedLookups(this.submissionsRepository);
     const results: CommitRowResult[] = [];
     for (const [index, row] of request.rows.entries()) {
-      const respondent = respondents.get(row.studentUsername.toLowerCase());
+      const respondent = respondents.get(usernameKey(row.studentUsername));
       if (!respondent) {
         results.push({ index, status: 'error', error: `unknown student '${row.studentUsername}'` });
       } else {

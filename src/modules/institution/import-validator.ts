@@ -2,6 +2,7 @@ import type { ErrorDetail } from '../../common/errors/domain-error.js';
 import { ROLES, type Role } from '../../db/schema.js';
 import type { InstitutionImport } from './institution.schemas.js';
 import { parseSemesterCode } from './semester-code.js';
+import { usernameKey } from '../../common/text/usernames.js';
 
 /** Keys that identify rows across the file and the database. */
 export const semesterKey = (campus: string, semester: string) => `${campus}/${semester}`;
@@ -94,7 +95,7 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
   );
   duplicates(
     file.users,
-    (u) => u.username.toLowerCase(),
+    (u) => usernameKey(u.username),
     'users',
     'username',
     problems,
@@ -102,7 +103,7 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
   );
   duplicates(
     file.enrollments,
-    (e) => `${e.username.toLowerCase()}/${e.course.toLowerCase()}/${e.role}`,
+    (e) => `${usernameKey(e.username)}/${e.course.toLowerCase()}/${e.role}`,
     'enrollments',
     'enrollment',
     problems,
@@ -120,7 +121,7 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
     const key = programKey(program.campus, program.semester, program.code);
     if (!known.programs.has(key)) programs.set(key, (programs.get(key) ?? 0) + 1);
   }
-  const users = new Set([...known.users, ...file.users.map((u) => u.username.toLowerCase())]);
+  const users = new Set([...known.users, ...file.users.map((u) => usernameKey(u.username))]);
   // Where each course is once the file is imported: a stored course stays where it is (a file that would move it
   // is refused below), so an enrollment is checked against the course's real place.
   const courses = new Map<string, { campus: string; semester: string }>(known.courses);
@@ -255,7 +256,7 @@ export function validateImport(file: InstitutionImport, known: KnownReferences):
         path: `${path}.role`,
         message: `unknown enrollment role '${enrollment.role}' (student or faculty)`,
       });
-    if (!users.has(enrollment.username.toLowerCase()))
+    if (!users.has(usernameKey(enrollment.username)))
       problems.push({ path: `${path}.username`, message: `unknown user '${enrollment.username}'` });
     // The optional campus and semester get the checks of every other section.
     const campusKnown = enrollment.campus === undefined || knownCampus(`${path}.campus`, enrollment.campus);

@@ -8,6 +8,7 @@ import type { EnrollmentRole, Role, ScopedRole } from '../../db/schema.js';
 import { coursesWithHierarchy } from './course-hierarchy.js';
 import { departmentKey, programKey, semesterKey, type KnownReferences } from './import-validator.js';
 import type { InstitutionImport } from './institution.schemas.js';
+import { usernameKey } from '../../common/text/usernames.js';
 
 const lower = (text: string) => text.toLowerCase();
 
@@ -38,7 +39,7 @@ export class InstitutionImportRepository {
         ...file.users.flatMap((u) => u.assignments.map((a) => a.campus)),
       ]),
     ];
-    const usernames = [...new Set(file.enrollments.map((e) => e.username.toLowerCase()))];
+    const usernames = [...new Set(file.enrollments.map((e) => usernameKey(e.username)))];
     // The file's own courses too: a shortname already stored elsewhere must not move (see validateImport).
     const shortnames = [
       ...new Set([...file.courses.map((c) => c.shortname), ...file.enrollments.map((e) => e.course)].map(lower)),
@@ -180,7 +181,7 @@ export class InstitutionImportRepository {
     return trx
       .selectFrom('users')
       .select(['id', 'full_name', 'password_hash'])
-      .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+      .where(sql<string>`lower(username)`, '=', usernameKey(username))
       .forNoKeyUpdate()
       .executeTakeFirst();
   }
@@ -284,7 +285,7 @@ export class InstitutionImportRepository {
       await trx
         .selectFrom('users')
         .select('id')
-        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .where(sql<string>`lower(username)`, '=', usernameKey(username))
         .executeTakeFirstOrThrow()
     ).id;
   }

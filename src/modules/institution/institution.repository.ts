@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { DATABASE } from '../../common/core/tokens.js';
 import type { DatabaseClient } from '../../common/database/database.js';
 import { coursesWithHierarchy } from './course-hierarchy.js';
+import { usernameKey } from '../../common/text/usernames.js';
 
 /** Reads of reference data: campuses, semesters and the admin filter cascade. */
 @Injectable()
@@ -125,7 +126,7 @@ export class InstitutionRepository {
               .select(sql`1`.as('one'))
               .whereRef('e.course_id', '=', 'co.id')
               .where('e.role', '=', 'faculty')
-              .where(sql<string>`lower(u.username)`, '=', (filter.facultyUsername as string).toLowerCase()),
+              .where(sql<string>`lower(u.username)`, '=', usernameKey(filter.facultyUsername as string)),
           ),
         ),
       )

@@ -49,8 +49,9 @@ export const institutionImportBody = z.strictObject({
   users: z
     .array(
       z.strictObject({
-        username: z.string().trim().min(1).max(100),
-        fullName: z.string().trim().min(1).max(200),
+        // NFC: a name typed in decomposed form is stored, and matched, as the same account (usernames.ts).
+        username: z.string().trim().normalize('NFC').min(1).max(100),
+        fullName: z.string().trim().normalize('NFC').min(1).max(200),
         password: z.string().min(8).max(1024).optional(),
         roles: z.array(z.string()).default([]),
         assignments: z
@@ -69,7 +70,7 @@ export const institutionImportBody = z.strictObject({
   enrollments: z
     .array(
       z.strictObject({
-        username: z.string().trim().min(1).max(100),
+        username: z.string().trim().normalize('NFC').min(1).max(100),
         course: z.string().trim().min(1).max(255),
         campus: code.optional(),
         semester: code.optional(),

@@ -5,6 +5,7 @@ import { runInstitutionTransaction } from '../../common/database/institution-loc
 import { upsert } from '../../common/database/upsert.js';
 import type { EnrollmentRole, Role } from '../../db/schema.js';
 import { parseSemesterCode } from '../institution/semester-code.js';
+import { normalizedName } from '../../common/text/usernames.js';
 
 /** The local rows a bulk course request names, joined up to the campus. */
 export interface ProgramChain {
@@ -121,13 +122,13 @@ export class LmsRepository {
     );
   }
 
-  /** By username ignoring case; the learning system's name and id win. Local passwords are never touched. */
+  /** By username ignoring case (both names in NFC); the learning system's name and id win. Local passwords are never touched. */
   upsertUser(trx: Trx, username: string, fullName: string, lmsUserId: number) {
     return upsert(
       trx,
       'users',
-      { username },
-      { full_name: fullName, lms_user_id: lmsUserId },
+      { username: normalizedName(username) },
+      { full_name: normalizedName(fullName), lms_user_id: lmsUserId },
       { ignoringCase: ['username'] },
     );
   }

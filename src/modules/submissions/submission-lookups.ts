@@ -1,5 +1,6 @@
 import type { Executor } from '../../common/database/database.js';
 import type { CourseContext, SemesterContext, SubmissionsRepository, UserReference } from './submissions.repository.js';
+import { usernameKey } from '../../common/text/usernames.js';
 
 /**
  * Reference data a submission reads: users, courses (with their program, department, semester and
@@ -56,7 +57,7 @@ export function createCachedLookups(repository: SubmissionsRepository): LookupsF
   const semesterById = memo((id, executor) => repository.semesterById(id, executor));
   return (executor) => ({
     userById: (id) => userById(id, executor),
-    userByUsername: (username) => userByUsername(username.toLowerCase(), executor),
+    userByUsername: (username) => userByUsername(usernameKey(username), executor),
     courseById: (id) => courseById(id, executor),
     courseByShortname: (shortname) => courseByShortname(shortname.toLowerCase(), executor),
     semesterById: (id) => semesterById(id, executor),

@@ -13,6 +13,7 @@ import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema
 import type { NewAlertColumns } from '../alerts/alerts.repository.js';
 import type { AnswerRow } from './answers-validator.js';
 import { coursesWithHierarchy } from '../institution/course-hierarchy.js';
+import { usernameKey } from '../../common/text/usernames.js';
 
 export interface UserReference {
   id: string;
@@ -240,7 +241,7 @@ export class SubmissionsRepository {
 
   userByUsername(username: string, executor: Executor = this.db): Promise<UserReference | undefined> {
     return this.userQuery(executor)
-      .where(sql<string>`lower(u.username)`, '=', username.toLowerCase())
+      .where(sql<string>`lower(u.username)`, '=', usernameKey(username))
       .executeTakeFirst();
   }
 

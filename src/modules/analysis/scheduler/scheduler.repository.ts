@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { DATABASE } from '../../../common/core/tokens.js';
 import type { DatabaseClient } from '../../../common/database/database.js';
 import type { PipelineStatus, Role, ScopeType } from '../../../db/schema.js';
+import { usernameKey } from '../../../common/text/usernames.js';
 
 /** A scope a tier looks at, and whether it has submissions its last completed pipeline has not seen. */
 export interface ScheduledScope {
@@ -100,7 +101,7 @@ export class SchedulerRepository {
         'u.username',
         sql<Role[]>`coalesce(array_agg(r.role) FILTER (WHERE r.role IS NOT NULL), '{}')`.as('roles'),
       ])
-      .where(sql<string>`lower(u.username)`, '=', username.toLowerCase())
+      .where(sql<string>`lower(u.username)`, '=', usernameKey(username))
       .where('u.is_active', '=', true)
       .groupBy(['u.id', 'u.username'])
       .executeTakeFirst();
