@@ -615,3 +615,27 @@ describe('audit H: encodings, number cells, NUL characters, a row without a cour
     expect(await submissionCount(versionId)).toBe(0);
   });
 });
+
+/** The columns of the audit Q files. */
+const Q_COLUMNS = 'respondent_username,faculty_username,course_shortname,q1,q2,q3,comment';
+
+describe('audit Q (F12): the delimiter option is checked as quote and escape are', () => {
+  it('delimiter is one character, not the quote or a line break; an out-of-range sheetIndex is one detail', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const file = `${Q_COLUMNS}\ndup.s46,fac.one,IT101-MAIN,4,4,1,fine\n`;
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ delimiter: 'ab' }, 'delimiter', 'must be exactly one character'],
+      [{ delimiter: '"' }, 'delimiter', 'must differ from the quote character (")'],
+      [{ delimiter: "'", quote: "'" }, 'delimiter', "must differ from the quote character (')"],
+      // A line break alone cannot be sent here (a form's values carry CRLF); the schema's test covers it.
+      [{ delimiter: '\n' }, 'delimiter', 'must be exactly one character'],
+      [{ sheetIndex: '99999999999999999999' }, 'sheetIndex', 'Too big: expected number to be <=1000'],
+    ];
+    for (const [fields, path, message] of cases) {
+      const response = await upload(versionId, file, fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(response.body).toMatchObject({ message: 'validation failed', details: [{ path, message }] });
+      expect(response.body.details).toHaveLength(1);
+    }
+  });
+});

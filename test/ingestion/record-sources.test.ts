@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { normalizeHeader, normalizeHeaders } from '../../src/modules/ingestion/headers.js';
+import { ingestionFields } from '../../src/modules/ingestion/ingestion.schemas.js';
 import {
   chooseDelimiter,
   readCsvRecords,
@@ -206,5 +207,36 @@ describe('Excel records', () => {
       name: 'DomainError',
       kind: 'invalid',
     });
+  });
+});
+
+describe('audit Q (F12): upload options', () => {
+  const issues = (fields: Record<string, string>) =>
+    ingestionFields.safeParse(fields).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+  it('take delimiter, quote and escape as one character that is no line break, and no delimiter equal to the quote', () => {
+    expect(issues({ delimiter: ';', quote: "'", escape: '\\' })).toBeUndefined();
+    expect(issues({ delimiter: '||' })).toEqual([['delimiter', 'must be exactly one character']]);
+    expect(issues({ delimiter: '\n' })).toEqual([['delimiter', 'must not be a line break']]);
+    expect(issues({ delimiter: '\r\n' })).toEqual([['delimiter', 'must be exactly one character']]);
+    expect(issues({ quote: '\r', escape: '\n' })).toEqual([
+      ['quote', 'must not be a line break'],
+      ['escape', 'must not be a line break'],
+    ]);
+    expect(issues({ delimiter: '"' })).toEqual([['delimiter', 'must differ from the quote character (")']]);
+    expect(issues({ delimiter: '\\', quote: "'", escape: '\\' })).toEqual([
+      ['delimiter', 'must differ from the escape character (\\)'],
+    ]);
+  });
+
+  it('give one detail for a sheetIndex out of range, however far out', () => {
+    expect(issues({ sheetIndex: '99999999999999999999' })).toEqual([
+      ['sheetIndex', 'Too big: expected number to be <=1000'],
+    ]);
+    expect(issues({ sheetIndex: '-99999999999999999999' })).toEqual([
+      ['sheetIndex', 'Too small: expected number to be >=1'],
+    ]);
+    expect(issues({ sheetIndex: '2.5' })).toHaveLength(1);
+    expect(ingestionFields.parse({ sheetIndex: '2' })).toEqual({ sheetIndex: 2 });
   });
 });

@@ -4,25 +4,48 @@ const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1')
   .optional();
-const oneCharacter = z.string().length(1, { message: 'must be exactly one character' }).optional();
+/** One character that is not a line break: a line break always ends a record. */
+const oneCharacter = z
+  .string()
+  .length(1, { message: 'must be exactly one character', abort: true })
+  .refine((value) => value !== '\n' && value !== '\r', 'must not be a line break');
 
-/** The text fields of the multipart upload (the `file` part is described beside them). */
-export const ingestionFields = z.strictObject({
+const ingestionFieldShape = {
   dryRun: flag,
-  delimiter: z
-    .string()
-    .min(1)
-    .max(4)
+  delimiter: oneCharacter
     .optional()
     .describe('detected from the header line when absent (`,` `;` tab or `|`, the one it holds most), else `,`'),
-  quote: oneCharacter,
-  escape: oneCharacter,
+  quote: oneCharacter.optional().describe('`"` when absent'),
+  escape: oneCharacter.optional().describe('`"` when absent'),
   separator: z.string().min(1).max(4).optional(),
   sheetName: z.string().trim().min(1).max(100).optional(),
-  sheetIndex: z.coerce.number().int().min(1).max(1000).optional(),
-});
+  // Bounds first, and each ends the checks: 99999999999999999999 is one detail ("too big"), not also "not an int".
+  sheetIndex: z.coerce.number().min(1, { abort: true }).max(1000, { abort: true }).int().optional(),
+};
 
-export const ingestionUploadDocument = ingestionFields.extend({
+/** A delimiter equal to the quote or escape character would make every field boundary ambiguous. */
+function delimiterDiffers(fields: { delimiter?: string; quote?: string; escape?: string }, context: z.RefinementCtx) {
+  const { delimiter, quote = '"', escape = '"' } = fields;
+  if (delimiter === undefined) return;
+  if (delimiter === quote)
+    context.addIssue({
+      code: 'custom',
+      path: ['delimiter'],
+      message: `must differ from the quote character (${quote})`,
+    });
+  else if (delimiter === escape)
+    context.addIssue({
+      code: 'custom',
+      path: ['delimiter'],
+      message: `must differ from the escape character (${escape})`,
+    });
+}
+
+/** The text fields of the multipart upload (the `file` part is described beside them). */
+export const ingestionFields = z.strictObject(ingestionFieldShape).superRefine(delimiterDiffers);
+
+export const ingestionUploadDocument = z.strictObject({
+  ...ingestionFieldShape,
   file: z.string().meta({ format: 'binary', description: 'the CSV or XLSX file (header row first)' }),
 });
 

@@ -104,10 +104,10 @@ const delimiterField = (delimiter: string) =>
  */
 function delimiterAdvice(line: string, used: string, quote: string): string {
   const counts = delimiterCounts(line, quote);
-  // A delimiter of several characters (`||`) is counted as a whole; its own characters are no alternative to it.
+  // A delimiter that is no candidate (`:`) is counted on its own.
   const usedCount = counts.get(used) ?? line.split(used).length - 1;
   const [better] = [...counts]
-    .filter(([candidate, count]) => !used.includes(candidate) && count > usedCount)
+    .filter(([candidate, count]) => candidate !== used && count > usedCount)
     .sort((a, b) => b[1] - a[1]);
   return better
     ? `; the first line looks separated by ${delimiterName(better[0])}: send ${delimiterField(better[0])}`
