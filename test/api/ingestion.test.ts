@@ -639,3 +639,36 @@ describe('audit Q (F12): the delimiter option is checked as quote and escape are
     }
   });
 });
+
+describe('audit Q (F1): CSV rows with more or fewer cells than the header', () => {
+  it('a row with a cell too many fails, in the dry run as in the real run, and nothing of it is stored', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const file =
+      `${Q_COLUMNS}\n` +
+      'dup.s41,fac.one,IT101-MAIN,4,4,1,Good teacher, but the room is hot, and slides are late\n' +
+      ',,,,,,\n' +
+      'dup.s42,fac.one,IT101-MAIN,4,4,1,"Good teacher, quoted"\n' +
+      'dup.s43,fac.one,IT101-MAIN,4,4,1,trailing blank cells,,\n' +
+      'dup.s44,fac.one,IT101-MAIN\n';
+    const ragged =
+      "the row has 9 cells where the header has 7: a comment (or any cell) holding the delimiter (',') must be in " +
+      'quotes ("…")';
+    const expected = [
+      { sourceIdentifier: 1, status: 'error', error: ragged },
+      { sourceIdentifier: 2, status: 'ok' },
+      { sourceIdentifier: 3, status: 'ok' },
+      {
+        sourceIdentifier: 4,
+        status: 'error',
+        error: expect.stringMatching(/required.*; the row has 3 cells where the header has 7$/),
+      },
+    ];
+    const dry = await upload(versionId, file, { dryRun: 'true' });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body).toMatchObject({ total: 4, succeeded: 2, failed: 2 });
+    expect(dry.body.results).toMatchObject(expected);
+    const real = await upload(versionId, file);
+    expect(real.body.results).toMatchObject(expected);
+    expect(await storedComments(versionId)).toEqual(['Good teacher, quoted', 'trailing blank cells']);
+  });
+});

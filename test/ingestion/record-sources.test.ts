@@ -240,3 +240,31 @@ describe('audit Q (F12): upload options', () => {
     expect(ingestionFields.parse({ sheetIndex: '2' })).toEqual({ sheetIndex: 2 });
   });
 });
+
+describe('audit Q (F1): CSV rows with more or fewer cells than the header', () => {
+  it('a CSV row with text beyond the header fails; blank extra cells are read; a short row is noted', async () => {
+    const csv = 'a,b,c\n1,2,three, and more\n,,,\n1,2,3,,\n1,2\n1\t2\t3\n';
+    const records = await collect(readCsvRecords(Buffer.from(csv)));
+    expect(records).toEqual([
+      {
+        sourceIdentifier: 1,
+        values: { a: '1', b: '2', c: 'three' },
+        problem:
+          "the row has 4 cells where the header has 3: a comment (or any cell) holding the delimiter (',') must be " +
+          'in quotes ("…")',
+      },
+      { sourceIdentifier: 2, values: { a: '1', b: '2', c: '3' } },
+      { sourceIdentifier: 3, values: { a: '1', b: '2', c: '' }, note: 'the row has 2 cells where the header has 3' },
+      {
+        sourceIdentifier: 4,
+        values: { a: '1\t2\t3', b: '', c: '' },
+        note: 'the row has 1 cells where the header has 3',
+      },
+    ]);
+    const tabs = await collect(readCsvRecords(Buffer.from("a\tb\n1\t'x\ty'\t\n2\tx\ty\n"), { quote: "'" }));
+    expect(tabs.map((record) => record.problem)).toEqual([
+      undefined,
+      "the row has 3 cells where the header has 2: a comment (or any cell) holding the delimiter (a tab) must be in quotes ('…')",
+    ]);
+  });
+});

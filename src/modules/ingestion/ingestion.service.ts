@@ -210,6 +210,7 @@ export class IngestionService {
         } finally {
           admission.settle(holder);
         }
+        if (result.status === 'error' && record.note) result = { ...result, error: `${result.error}; ${record.note}` };
         results.push(result);
         options.onProgress?.(results.length, total);
       },
@@ -255,6 +256,8 @@ export class IngestionService {
       ready: false,
       result: { sourceIdentifier, status: 'error', error },
     });
+    // The cells of a row with a cell too many are out of place from the unquoted delimiter on: nothing else is read.
+    if (record.problem) return fail(record.problem);
     try {
       const respondentName = values.respondent_username ?? '';
       const facultyName = values.faculty_username ?? '';

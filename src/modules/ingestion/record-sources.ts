@@ -11,6 +11,10 @@ import { excerpt, sanitisedMessage } from './upload-content.js';
 export interface SourceRecord {
   sourceIdentifier: number;
   values: Record<string, string>;
+  /** What is wrong with the row as a whole (a CSV row with more cells than the header): the row fails with it. */
+  problem?: string;
+  /** What the row's error should add to explain it (a CSV row with fewer cells than the header). */
+  note?: string;
 }
 
 export interface CsvReadOptions {
@@ -43,6 +47,33 @@ function toRecord(headers: readonly string[], cells: readonly string[], sourceId
     values[header] = (cells[index] ?? '').trim();
   });
   return { sourceIdentifier, values };
+}
+
+/**
+ * A CSV row whose cell count differs from the header's. More cells, with text beyond the header's, is nearly
+ * always an unquoted delimiter in a comment, which would otherwise cut the comment short without a word: the
+ * row fails. Blank cells beyond the header's lose nothing and are read as usual (some writers end every line
+ * with a delimiter). Fewer cells are read as blank, because writers drop a line's empty trailing cells (Excel
+ * does on some rows); if the row then fails, its error says it was short.
+ */
+function csvRecord(
+  headers: readonly string[],
+  cells: readonly string[],
+  sourceIdentifier: number,
+  format: { delimiter: string; quote: string },
+): SourceRecord {
+  const record = toRecord(headers, cells, sourceIdentifier);
+  const counts = `the row has ${cells.length} cells where the header has ${headers.length}`;
+  if (cells.length > headers.length && !isBlank(cells.slice(headers.length))) {
+    const { delimiter, quote } = format;
+    return {
+      ...record,
+      problem:
+        `${counts}: a comment (or any cell) holding the delimiter (${delimiter === '\t' ? 'a tab' : `'${delimiter}'`}) ` +
+        `must be in quotes (${quote}…${quote})`,
+    };
+  }
+  return cells.length < headers.length ? { ...record, note: counts } : record;
 }
 
 /** Delimiters a spreadsheet writes, by locale and habit: detected when no delimiter is given. */
@@ -161,7 +192,7 @@ export async function* readCsvRecords(file: Buffer, options: CsvReadOptions = {}
       }
       if (isBlank(row)) continue;
       ordinal += 1;
-      yield toRecord(headers, row, ordinal);
+      yield csvRecord(headers, row, ordinal, { delimiter, quote });
     }
   } catch (error) {
     if (error instanceof CsvError)
