@@ -672,3 +672,28 @@ describe('audit Q (F1): CSV rows with more or fewer cells than the header', () =
     expect(await storedComments(versionId)).toEqual(['Good teacher, quoted', 'trailing blank cells']);
   });
 });
+
+describe('audit Q (F2): a record separator that folds the file into its header; a run of no rows', () => {
+  it('a record separator the lines do not end with is refused with a hint; a run of no rows is audited a failure', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const file = `${Q_COLUMNS}\ndup.s45,fac.one,IT101-MAIN,4,4,1,Clear lessons every week\n`;
+    for (const separator of ['\r\n', 'zz']) {
+      const refused = await upload(versionId, file, { separator, dryRun: 'false' });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(refused.body.message).toBe(
+        `the header row runs over a line break: the file's lines end with '\\n', not with the separator sent ` +
+          `(${separator === 'zz' ? "'zz'" : "'\\r\\n'"}), so every row would be read as part of the header; send ` +
+          `separator='\\n', or no separator to have it detected`,
+      );
+    }
+    expect(
+      (await upload(versionId, file.replaceAll('\n', '\r\n'), { separator: '\n', dryRun: 'true' })).body,
+    ).toMatchObject({ total: 1, succeeded: 1 });
+    expect(await submissionCount(versionId)).toBe(0);
+
+    const headerOnly = await upload(versionId, `${Q_COLUMNS}\n`);
+    expect(headerOnly.body).toMatchObject({ total: 0, succeeded: 0, failed: 0 });
+    expect((await latestAudit(versionId)).metadata).toMatchObject({ total: 0, outcome: 'failure' });
+  });
+});

@@ -268,3 +268,22 @@ describe('audit Q (F1): CSV rows with more or fewer cells than the header', () =
     ]);
   });
 });
+
+describe('audit Q (F2): a record separator that folds the file into its header', () => {
+  it('refuses a record separator that would fold the rows into the header, and reads one the lines end with', async () => {
+    const lf = Buffer.from('a,b\n1,"x\ny"\n');
+    for (const separator of ['\r\n', 'zz', ';'])
+      await expect(collect(readCsvRecords(lf, { separator }))).rejects.toThrow(
+        /^the header row runs over a line break: the file's lines end with '\\n', not with the separator sent/,
+      );
+    expect(await collect(readCsvRecords(Buffer.from('a,b\r\n1,2\r\n'), { separator: '\n' }))).toEqual([
+      { sourceIdentifier: 1, values: { a: '1', b: '2' } },
+    ]);
+    // A quoted line break in the header is text, not the end of the header.
+    expect(await collect(readCsvRecords(Buffer.from('"a\nx",b;1,2;'), { separator: ';' }))).toEqual([
+      { sourceIdentifier: 1, values: { ax: '1', b: '2' } },
+    ]);
+    // A file of one line holds no line break to fold.
+    expect(await collect(readCsvRecords(Buffer.from('a,b'), { separator: '\r\n' }))).toEqual([]);
+  });
+});

@@ -7,10 +7,13 @@ import { AuditRepository, type AuditFilter, type AuditRecordView } from './audit
 /** `partial`: work done item by item (rows of a file, users of a batch) where some items failed and some did not. */
 export type AuditOutcome = 'success' | 'partial' | 'failure';
 
-/** The outcome of work done item by item: every item succeeded, some did, or none did. */
+/**
+ * The outcome of work done item by item: every item succeeded, some did, or none did. Work of no items (a file
+ * of a header and no rows) did nothing, and is a failure as well: `success` says something was done.
+ */
 export function outcomeOfItems(succeeded: number, failed: number): AuditOutcome {
-  if (failed === 0) return 'success';
-  return succeeded === 0 ? 'failure' : 'partial';
+  if (succeeded === 0) return 'failure';
+  return failed === 0 ? 'success' : 'partial';
 }
 
 export interface AuditEntry {

@@ -164,10 +164,41 @@ function csvProblem(error: CsvError, quote: string): string {
   }
 }
 
+/** A record separator or line ending as it is written in code: `'\r\n'`. */
+const written = (text: string) => `'${JSON.stringify(text).slice(1, -1)}'`;
+
+/**
+ * With a record separator given: a line break outside quotes before the first separator, which would fold the
+ * lines after it into the header (the required columns are still found there, so the file would read as a
+ * header and no rows). A line ending that holds the separator (`\r\n` for `\n`) ends the header as it should.
+ * Answers the refusal, or undefined.
+ */
+function headerOverLineBreak(file: Buffer, separator: string, quote: string): string | undefined {
+  const text = file.subarray(0, 64 * 1024).toString('utf8');
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index] as string;
+    if (char === quote) quoted = !quoted;
+    if (quoted || char === quote) continue;
+    if (text.startsWith(separator, index)) return undefined;
+    if (char !== '\n' && char !== '\r') continue;
+    const ending = text.startsWith('\r\n', index) ? '\r\n' : char;
+    if (ending.includes(separator)) return undefined;
+    return (
+      `the header row runs over a line break: the file's lines end with ${written(ending)}, not with the ` +
+      `separator sent (${written(separator)}), so every row would be read as part of the header; send ` +
+      `separator=${written(ending)}, or no separator to have it detected`
+    );
+  }
+  return undefined;
+}
+
 /** Streams the records of a CSV file (a UTF-8 byte-order mark is dropped). */
 export async function* readCsvRecords(file: Buffer, options: CsvReadOptions = {}): AsyncGenerator<SourceRecord> {
   const quote = options.quote ?? '"';
   const { delimiter } = chooseDelimiter(file, options);
+  const swallowed = options.separator ? headerOverLineBreak(file, options.separator, quote) : undefined;
+  if (swallowed) throw invalid(swallowed);
   const advice = () => delimiterAdvice(firstLine(file, options.separator), delimiter, quote);
   const parser = parse({
     bom: true,
