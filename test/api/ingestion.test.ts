@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { zipSync } from 'fflate';
 import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -695,5 +696,28 @@ describe('audit Q (F2): a record separator that folds the file into its header; 
     const headerOnly = await upload(versionId, `${Q_COLUMNS}\n`);
     expect(headerOnly.body).toMatchObject({ total: 0, succeeded: 0, failed: 0 });
     expect((await latestAudit(versionId)).metadata).toMatchObject({ total: 0, outcome: 'failure' });
+  });
+});
+
+describe('audit Q (F6): a workbook that expands too far', () => {
+  it('a workbook that expands past the limit is refused at once, without an engine message', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const zip = await JSZip.loadAsync(await xlsxOf([rowOf('dup.s47', 'fine')]));
+    const entries: Record<string, [Uint8Array, { level: 1 }]> = {};
+    for (const [path, entry] of Object.entries(zip.files))
+      if (!entry.dir) entries[path] = [await entry.async('uint8array'), { level: 1 }];
+    // 101 MB of spaces in the second sheet: about 100 KB once deflated.
+    entries['xl/worksheets/sheet2.xml'] = [new Uint8Array(101 * 1024 * 1024).fill(32), { level: 1 }];
+    const bomb = Buffer.from(zipSync(entries));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const started = Date.now();
+    const response = await upload(versionId, bomb, { sheetName: 'Responses' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(
+      "the workbook expands to more than 100 MB in its entry 'xl/worksheets/sheet2.xml', more than an upload may " +
+        '(100 MB an entry, 200 MB in all): send the responses as CSV, or a workbook of that sheet alone',
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await latestAudit(versionId)).metadata).toMatchObject({ outcome: 'failure' });
   });
 });

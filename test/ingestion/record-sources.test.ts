@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { zipSync } from 'fflate';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { normalizeHeader, normalizeHeaders } from '../../src/modules/ingestion/headers.js';
@@ -10,6 +11,7 @@ import {
   type SourceRecord,
 } from '../../src/modules/ingestion/record-sources.js';
 import { detectFormat, excerpt } from '../../src/modules/ingestion/upload-content.js';
+import { boundedWorkbookList, WORKBOOK_MAX_ENTRY_BYTES } from '../../src/modules/ingestion/workbook-archive.js';
 
 async function collect(records: AsyncIterable<SourceRecord>): Promise<SourceRecord[]> {
   const out: SourceRecord[] = [];
@@ -287,3 +289,54 @@ describe('audit Q (F2): a record separator that folds the file into its header',
     expect(await collect(readCsvRecords(Buffer.from('a,b'), { separator: '\r\n' }))).toEqual([]);
   });
 });
+
+describe('audit Q (F6): workbooks that expand too far, and engine errors', () => {
+  it('refuses a workbook that expands past the limits before ExcelJS reads it, and never quotes an engine message', async () => {
+    const zip = await JSZip.loadAsync(await workbook({ Answers: rows1() }));
+    const entries: Record<string, [Uint8Array, { level: 1 }]> = {};
+    for (const [path, entry] of Object.entries(zip.files))
+      if (!entry.dir) entries[path] = [await entry.async('uint8array'), { level: 1 }];
+    // The sheet, padded with 101 MB of whitespace: about 100 KB once deflated.
+    const sheet = Buffer.from(entries['xl/worksheets/sheet1.xml']![0]).toString('utf8');
+    const [head, tail] = sheet.split('</sheetData>') as [string, string];
+    const padding = new Uint8Array(WORKBOOK_MAX_ENTRY_BYTES + 1024 * 1024).fill(32);
+    entries['xl/worksheets/sheet1.xml'] = [
+      Buffer.concat([Buffer.from(head), padding, Buffer.from(`</sheetData>${tail}`)]),
+      { level: 1 },
+    ];
+    const bomb = Buffer.from(zipSync(entries));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const started = Date.now();
+    await expect(collect(readExcelRecords(bomb))).rejects.toThrow(
+      /^the workbook expands to more than 100 MB in its entry 'xl\/worksheets\/sheet1\.xml', more than an upload may/,
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    // Entries each under the entry limit that together pass the total: refused as well (limits scaled down).
+    const original = await workbook({ Answers: rows1() });
+    const limits = { entryBytes: 8 * 1024, totalBytes: 10 * 1024 };
+    await expect(boundedWorkbookList(original, limits)).rejects.toThrow(
+      /^the workbook expands to more than 0 MB in all, more than an upload may/,
+    );
+    expect((await boundedWorkbookList(original)).toString('utf8')).toMatch(/<sheet [^>]*name="Answers"/);
+  });
+
+  it('a workbook ExcelJS trips over is refused without quoting the engine error it raised', async () => {
+    const zip = await JSZip.loadAsync(await workbook({ Answers: rows1() }));
+    const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    // A cell without its address: ExcelJS fails on it with a TypeError ("Cannot read properties of undefined").
+    zip.file('xl/worksheets/sheet1.xml', sheet.replace(/ r="A2"/, ''));
+    const file = Buffer.from(await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }));
+    await expect(collect(readExcelRecords(file))).rejects.toThrow(
+      /^the file could not be read as an Excel workbook: it is damaged, or more than this reader can take$/,
+    );
+  });
+});
+
+/** A header and one row, for workbooks built in these tests. */
+function rows1(): unknown[][] {
+  return [
+    ['Respondent Username', 'Comment'],
+    ['s1', 'Good, clear'],
+  ];
+}

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import { SaxesParser } from 'saxes';
 import { invalid } from '../../common/errors/domain-error.js';
 import { normalizeHeaders } from './headers.js';
 import { excerpt, sanitisedMessage } from './upload-content.js';
+import { boundedWorkbookList } from './workbook-archive.js';
 
 /** One data row of an uploaded file, keyed by normalised header. `sourceIdentifier` counts data rows from 1. */
 export interface SourceRecord {
@@ -253,9 +253,16 @@ function rowCells(row: ExcelJS.Row): string[] {
   return Array.from(values, (value) => cellText(value as ExcelJS.CellValue));
 }
 
+/** Errors of the JavaScript engine: their messages are about our process, not the file, and are never quoted. */
+const ENGINE_ERRORS = [RangeError, TypeError, ReferenceError, SyntaxError, EvalError, URIError];
+
 const unreadableWorkbook = (cause: unknown) =>
   invalid(
-    `the file could not be read as an Excel workbook: ${sanitisedMessage(cause instanceof Error ? cause.message : String(cause))}`,
+    `the file could not be read as an Excel workbook: ${
+      cause instanceof Error && !ENGINE_ERRORS.some((kind) => cause instanceof kind)
+        ? sanitisedMessage(cause.message)
+        : 'it is damaged, or more than this reader can take'
+    }`,
   );
 
 /** A sheet as the workbook lists it, in tab order (ExcelJS's shape for `WorkbookReader.model.sheets`). */
@@ -278,20 +285,13 @@ function xmlElements(xml: string, localName: string): Record<string, string>[] {
 }
 
 /**
- * The sheets of a workbook in tab order, read from `xl/workbook.xml` through the zip's central directory
- * (nothing else is decompressed). The `r:id` attribute may carry any namespace prefix.
+ * The sheets of a workbook in tab order, read from `xl/workbook.xml` by the pass that bounds what the workbook
+ * expands to (`boundedWorkbookList`). The `r:id` attribute may carry any namespace prefix.
  */
 async function workbookSheets(file: Buffer): Promise<WorkbookSheet[]> {
-  let zip: JSZip;
+  const list = await boundedWorkbookList(file);
   try {
-    zip = await JSZip.loadAsync(file);
-  } catch (error) {
-    throw unreadableWorkbook(error);
-  }
-  const entry = zip.file('xl/workbook.xml');
-  if (!entry) throw invalid('the file is a ZIP archive but not an XLSX workbook: it has no xl/workbook.xml');
-  try {
-    return xmlElements(await entry.async('string'), 'sheet').map((attributes, index) => {
+    return xmlElements(list.toString('utf8'), 'sheet').map((attributes, index) => {
       const rId = Object.entries(attributes).find(([key]) => key === 'id' || key.endsWith(':id'))?.[1] ?? '';
       return {
         id: Number(attributes.sheetId ?? index + 1),
@@ -307,7 +307,9 @@ async function workbookSheets(file: Buffer): Promise<WorkbookSheet[]> {
 
 /**
  * Streams the records of one sheet of an XLSX workbook: the one named `sheetName`, the `sheetIndex`-th in tab
- * order, or the first. Rows are read as they are unzipped, so the workbook is never held as a whole.
+ * order, or the first. Rows are read as they are unzipped, so the workbook is never held as a whole; before
+ * that, a workbook that expands to more than `WORKBOOK_MAX_ENTRY_BYTES` an entry or `WORKBOOK_MAX_TOTAL_BYTES`
+ * in all is refused (workbook-archive.ts).
  *
  * ExcelJS's streaming reader names a worksheet from `xl/workbook.xml` if it has met that entry already, and
  * fails on a worksheet that comes after the shared strings but before `xl/workbook.xml` in the zip (an order
