@@ -721,3 +721,31 @@ describe('audit Q (F6): a workbook that expands too far', () => {
     expect((await latestAudit(versionId)).metadata).toMatchObject({ outcome: 'failure' });
   });
 });
+
+describe('audit Q (F8): XLSX cells without a value to read, and sheets without the columns', () => {
+  it('an XLSX cell with a formula error or no saved value says so; a sheet without the columns names the sheets', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Notes').addRow(['read me first']);
+    const sheet = book.addWorksheet('Responses');
+    sheet.addRow(['respondent_username', 'faculty_username', 'course_shortname', 'q1', 'q3', 'comment']);
+    sheet.addRow(['dup.s48', 'fac.one', 'IT101-MAIN', { formula: '1/0', result: { error: '#DIV/0!' } }, 1, 'x y z']);
+    sheet.addRow(['dup.s49', 'fac.one', 'IT101-MAIN', { formula: '2+2' }, 1, 'x y z']);
+    sheet.addRow(['dup.s50', 'fac.one', 'IT101-MAIN', 4, { formula: '1-1', result: 0 }, { error: '#N/A' }]);
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+
+    const first = await upload(versionId, file, { dryRun: 'true' }, admin, 'answers.xlsx');
+    expect(first.status).toBe(400);
+    expect(first.body.message).toBe(
+      "the file lacks required column(s): respondent_username, faculty_username; sheet 'Notes' was read, of the " +
+        "workbook's 2 ('Notes', 'Responses'): send sheetName or sheetIndex (1-based, in tab order) to read another",
+    );
+
+    const response = await upload(versionId, file, { dryRun: 'true', sheetName: 'Responses' }, admin, 'answers.xlsx');
+    expect(response.body.results.map((row: { error?: string }) => row.error)).toEqual([
+      'q1: the cell holds a formula whose result is an error (such as #DIV/0! or #N/A)',
+      'q1: the cell holds a formula with no saved value (open the file in a spreadsheet program and save it)',
+      "comment: the cell holds the error '#N/A'",
+    ]);
+  });
+});

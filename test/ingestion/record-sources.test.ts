@@ -340,3 +340,38 @@ function rows1(): unknown[][] {
     ['s1', 'Good, clear'],
   ];
 }
+
+describe('audit Q (F8): XLSX cells without a value to read, and the sheets read', () => {
+  it('reads an error, a formula error, a formula without a saved value, and a formula giving 0 for what they are', async () => {
+    const file = await workbook({
+      Answers: [
+        ['a', 'b', 'c', 'd', 'e'],
+        [
+          { formula: '1/0', result: { error: '#DIV/0!' } },
+          { formula: '2+2' },
+          { error: '#N/A' },
+          { formula: '1-1', result: 0 },
+          { formula: '"x"', result: 'x' },
+        ],
+      ],
+    });
+    expect(await collect(readExcelRecords(file))).toEqual([
+      {
+        sourceIdentifier: 1,
+        values: { a: '', b: '', c: '', d: '0', e: 'x' },
+        cellProblems: {
+          a: 'holds a formula whose result is an error (such as #DIV/0! or #N/A)',
+          b: 'holds a formula with no saved value (open the file in a spreadsheet program and save it)',
+          c: "holds the error '#N/A'",
+        },
+      },
+    ]);
+  });
+
+  it('names the sheet it reads and every sheet of the workbook', async () => {
+    const file = await workbook({ Notes: [['x'], ['y']], Answers: rows1() });
+    const seen: Array<[string, string[]]> = [];
+    await collect(readExcelRecords(file, { sheetIndex: 2, onSheet: (read, all) => seen.push([read, all]) }));
+    expect(seen).toEqual([['Answers', ['Notes', 'Answers']]]);
+  });
+});

@@ -77,6 +77,20 @@ interface ReadyRecord {
 
 type PreparedRecord = ReadyRecord | { ready: false; result: IngestionRowResult };
 
+/** Sheets named in a message: a workbook may have many, and a message stays one line. */
+const SHEETS_NAMED = 10;
+
+/** For a workbook whose sheet lacks the required columns: which sheet was read, and how to read another. */
+function sheetAdvice(read: string, all: readonly string[]): string {
+  if (all.length <= 1) return `; the workbook's only sheet, ${excerpt(read)}, was read`;
+  const named = all.slice(0, SHEETS_NAMED).map(excerpt).join(', ');
+  const more = all.length > SHEETS_NAMED ? ` and ${all.length - SHEETS_NAMED} more` : '';
+  return (
+    `; sheet ${excerpt(read)} was read, of the workbook's ${all.length} (${named}${more}): ` +
+    'send sheetName or sheetIndex (1-based, in tab order) to read another'
+  );
+}
+
 /** Numbers the items of `source` 1, 2, 3… in the order it yields them. */
 async function* numbered<T>(source: AsyncIterable<T>): AsyncGenerator<{ position: number; item: T }> {
   let position = 0;
@@ -155,10 +169,15 @@ export class IngestionService {
     const format = detectFormat(file);
     // Chosen once, so both readings of the file split it the same way, and the answer can say how.
     const csv = format === 'csv' ? chooseDelimiter(file, options.csv ?? {}) : undefined;
+    let sheets: { read: string; all: string[] } | undefined;
     const read = (onHeaders?: (headers: string[]) => void): AsyncIterable<SourceRecord> =>
       csv
         ? readCsvRecords(file, { ...options.csv, delimiter: csv.delimiter, onHeaders })
-        : readExcelRecords(file, { ...options.excel, onHeaders });
+        : readExcelRecords(file, {
+            ...options.excel,
+            onHeaders,
+            onSheet: (name, all) => (sheets = { read: name, all }),
+          });
 
     let headers: string[] = [];
     let total = 0;
@@ -171,7 +190,7 @@ export class IngestionService {
     const missing = REQUIRED_COLUMNS.filter((column) => !headers.includes(column));
     if (missing.length > 0)
       throw invalid(
-        `the file lacks required column(s): ${missing.join(', ')}`,
+        `the file lacks required column(s): ${missing.join(', ')}${sheets ? sheetAdvice(sheets.read, sheets.all) : ''}`,
         missing.map((column) => ({ path: `file.columns.${column}`, message: 'required column is missing' })),
       );
     if (total > INGESTION_MAX_RECORDS)
@@ -258,18 +277,24 @@ export class IngestionService {
     });
     // The cells of a row with a cell too many are out of place from the unquoted delimiter on: nothing else is read.
     if (record.problem) return fail(record.problem);
+    const cellProblem = (column: string) => record.cellProblems?.[column];
     try {
       const respondentName = values.respondent_username ?? '';
       const facultyName = values.faculty_username ?? '';
       const courseName = values.course_shortname ?? '';
       const problems: string[] = [];
-      for (const column of TEXT_COLUMNS)
-        if (values[column]?.includes('\u0000')) problems.push(`${column}: ${NUL_CHARACTER_MESSAGE}`);
-      if (!respondentName) problems.push('respondent_username is empty');
-      if (!facultyName) problems.push('faculty_username is empty');
+      for (const column of TEXT_COLUMNS) {
+        const problem = cellProblem(column);
+        if (problem) problems.push(`${column}: the cell ${problem}`);
+        else if (values[column]?.includes('\u0000')) problems.push(`${column}: ${NUL_CHARACTER_MESSAGE}`);
+      }
+      if (!respondentName && !cellProblem('respondent_username')) problems.push('respondent_username is empty');
+      if (!facultyName && !cellProblem('faculty_username')) problems.push('faculty_username is empty');
       const answers: Array<{ questionId: string; value: number; column: string }> = [];
       for (const { questionId, column } of questionColumns) {
         const cell = values[column];
+        const problem = cellProblem(column);
+        if (problem) problems.push(`${column}: the cell ${problem}`);
         if (cell === undefined || cell === '') continue;
         if (!NUMBER_CELL.test(cell)) problems.push(`${column}: ${excerpt(cell)} is not a number`);
         else answers.push({ questionId, value: Number(cell), column });

@@ -13,6 +13,11 @@ export interface SourceRecord {
   values: Record<string, string>;
   /** What is wrong with the row as a whole (a CSV row with more cells than the header): the row fails with it. */
   problem?: string;
+  /**
+   * Cells that hold no value to read (an Excel error, a formula never calculated), by column; their `values`
+   * are empty. A row fails naming them when it uses the column.
+   */
+  cellProblems?: Record<string, string>;
   /** What the row's error should add to explain it (a CSV row with fewer cells than the header). */
   note?: string;
 }
@@ -34,6 +39,8 @@ export interface ExcelReadOptions {
   sheetIndex?: number;
   /** Called once with the normalised header row, before the first record. */
   onHeaders?: (headers: string[]) => void;
+  /** Called once with the name of the sheet read and the names of all sheets, in tab order. */
+  onSheet?: (read: string, sheets: string[]) => void;
 }
 
 /** A blank line or a row whose every cell is empty is not a data row and gets no sourceIdentifier. */
@@ -233,6 +240,12 @@ export async function* readCsvRecords(file: Buffer, options: CsvReadOptions = {}
   if (!headers) throw invalid('the file has no header row');
 }
 
+/** A cell of a sheet: its text, or, for a cell that holds no value to read, why. */
+interface CellReading {
+  text: string;
+  problem?: string;
+}
+
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
@@ -243,14 +256,51 @@ function cellText(value: ExcelJS.CellValue): string {
     return result === undefined || result === null || typeof result === 'object' ? '' : String(result);
   }
   if ('hyperlink' in value) return String(value.text);
-  if ('error' in value) return String(value.error);
   return '';
 }
 
-function rowCells(row: ExcelJS.Row): string[] {
-  // ExcelJS rows are 1-based: values[0] is always empty.
-  const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-  return Array.from(values, (value) => cellText(value as ExcelJS.CellValue));
+/**
+ * A formula cell is read from its model: `cell.value` drops a result that is falsy, so a formula giving 0 (a
+ * YES_NO "no") read as empty. The streaming reader parses a cached result as a number unless it is text, so
+ * an error result (`#DIV/0!`) arrives as NaN; a formula with no cached result (written by a tool that does
+ * not calculate) has none.
+ */
+function readCell(cell: ExcelJS.Cell): CellReading {
+  if (cell.type === ExcelJS.ValueType.Formula) {
+    const result = (cell.model as { result?: unknown }).result;
+    if (result === undefined || result === null)
+      return {
+        text: '',
+        problem: 'holds a formula with no saved value (open the file in a spreadsheet program and save it)',
+      };
+    if (typeof result === 'number' && Number.isNaN(result))
+      return { text: '', problem: 'holds a formula whose result is an error (such as #DIV/0! or #N/A)' };
+    return { text: result instanceof Date ? result.toISOString() : String(result) };
+  }
+  const value = cell.value;
+  if (value !== null && typeof value === 'object' && 'error' in value)
+    return { text: '', problem: `holds the error ${excerpt(String(value.error))}` };
+  return { text: cellText(value) };
+}
+
+function rowCells(row: ExcelJS.Row): CellReading[] {
+  const cells: CellReading[] = [];
+  for (let column = 1; column <= row.cellCount; column += 1) cells.push(readCell(row.getCell(column)));
+  return cells;
+}
+
+function excelRecord(headers: readonly string[], cells: readonly CellReading[], sourceIdentifier: number) {
+  const record = toRecord(
+    headers,
+    cells.map((cell) => cell.text),
+    sourceIdentifier,
+  );
+  const cellProblems: Record<string, string> = {};
+  cells.forEach((cell, index) => {
+    const header = headers[index];
+    if (cell.problem && header !== undefined) cellProblems[header] = cell.problem;
+  });
+  return Object.keys(cellProblems).length > 0 ? { ...record, cellProblems } : record;
 }
 
 /** Errors of the JavaScript engine: their messages are about our process, not the file, and are never quoted. */
@@ -326,6 +376,10 @@ export async function* readExcelRecords(file: Buffer, options: ExcelReadOptions 
     throw invalid(
       `the workbook has no sheet ${options.sheetName !== undefined ? `named '${options.sheetName}'` : `#${options.sheetIndex ?? 1}`}`,
     );
+  options.onSheet?.(
+    wanted.name,
+    sheets.map((sheet) => sheet.name),
+  );
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -348,15 +402,16 @@ export async function* readExcelRecords(file: Buffer, options: ExcelReadOptions 
       let ordinal = 0;
       for await (const row of worksheet) {
         const cells = rowCells(row);
+        const texts = cells.map((cell) => cell.text);
         if (!headers) {
-          if (isBlank(cells)) continue;
-          headers = normalizeHeaders(cells);
+          if (isBlank(texts)) continue;
+          headers = normalizeHeaders(texts);
           options.onHeaders?.(headers);
           continue;
         }
-        if (isBlank(cells)) continue;
+        if (isBlank(texts) && cells.every((cell) => !cell.problem)) continue;
         ordinal += 1;
-        yield toRecord(headers, cells, ordinal);
+        yield excelRecord(headers, cells, ordinal);
       }
       if (!headers) throw invalid('the sheet has no header row');
     }
