@@ -749,3 +749,15 @@ describe('audit Q (F8): XLSX cells without a value to read, and sheets without t
     ]);
   });
 });
+
+describe('audit Q (F9): enrollment errors in the columns of the file', () => {
+  it('a student not enrolled in the course is told so in the columns of the file', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const response = await upload(versionId, `${Q_COLUMNS}\ndup.s51,fac.two,acc101-main,4,4,1,fine\n`, {
+      dryRun: 'true',
+    });
+    expect(response.body.results[0].error).toBe(
+      "respondent_username: 'dup.s51' is not enrolled in course_shortname 'acc101-main'",
+    );
+  });
+});

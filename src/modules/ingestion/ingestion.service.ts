@@ -8,7 +8,12 @@ import { leafSections, type QuestionnaireSchema } from '../questionnaires/questi
 import { QuestionnairesService } from '../questionnaires/questionnaires.service.js';
 import { createCachedLookups, type LookupsFor } from '../submissions/submission-lookups.js';
 import { SubmissionsRepository } from '../submissions/submissions.repository.js';
-import { courseRequired, SubmissionsService, type SubmissionInput } from '../submissions/submissions.service.js';
+import {
+  courseRequired,
+  NOT_ENROLLED_MESSAGE,
+  SubmissionsService,
+  type SubmissionInput,
+} from '../submissions/submissions.service.js';
 import { forEachBounded } from './bounded-concurrency.js';
 import { FirstRowWins } from './first-row-wins.js';
 import { normalizeHeader } from './headers.js';
@@ -73,6 +78,8 @@ interface ReadyRecord {
   respondent: { id: string; roles: readonly Role[] };
   input: SubmissionInput;
   columns: RowColumns;
+  /** The row's cells that name the respondent and the course, as the file writes them. */
+  cells: { respondent: string; course: string };
 }
 
 type PreparedRecord = ReadyRecord | { ready: false; result: IngestionRowResult };
@@ -335,6 +342,7 @@ export class IngestionService {
           qualitativeComment: values.comment === undefined || values.comment === '' ? null : values.comment,
         },
         columns: new RowColumns(answers, questionColumns),
+        cells: { respondent: respondentName, course: courseName },
       };
     } catch (error) {
       return { ready: false, result: this.failed(sourceIdentifier, error) };
@@ -354,6 +362,13 @@ export class IngestionService {
         ? { sourceIdentifier, status: 'ok' }
         : { sourceIdentifier, status: 'ok', submissionId: submitted.id };
     } catch (error) {
+      // The single submission's words are the student's ("you are not enrolled"); a file's reader needs the row's.
+      if (error instanceof DomainError && error.message === NOT_ENROLLED_MESSAGE)
+        return {
+          sourceIdentifier,
+          status: 'error',
+          error: `respondent_username: ${excerpt(record.cells.respondent)} is not enrolled in course_shortname ${excerpt(record.cells.course)}`,
+        };
       return this.failed(sourceIdentifier, error, record.columns);
     }
   }

@@ -70,6 +70,8 @@ export function courseRequired(typeCode: string): boolean {
 
 const SUBMISSION_UNIQUE_CONSTRAINT = 'submissions_once';
 const SCOPE_MESSAGE = 'scope not in your assigned access';
+/** A STUDENT's FACULTY_FEEDBACK for a course they do not take (bulk ingestion words it for the file's row). */
+export const NOT_ENROLLED_MESSAGE = 'you are not enrolled in this course';
 
 class DryRunRollback extends Error {
   constructor(readonly result: SubmissionResult) {
@@ -298,7 +300,7 @@ export class SubmissionsService {
     const holds = (userId: string, role: 'student' | 'faculty') =>
       enrollments.some((enrollment) => enrollment.userId === userId && enrollment.role === role);
     if (version.typeCode === 'FACULTY_FEEDBACK') {
-      if (!holds(actor.id, 'student')) throw forbidden('you are not enrolled in this course');
+      if (!holds(actor.id, 'student')) throw forbidden(NOT_ENROLLED_MESSAGE);
     } else if (!this.inScope(await this.scope.resolve(actor.id, course.semester.id, trx), roles, course)) {
       throw forbidden(SCOPE_MESSAGE);
     }
