@@ -10,7 +10,7 @@ import { excerpt } from './upload-content.js';
  * every row is about 25 MB of XML, so these leave real workbooks far below them.
  */
 export const WORKBOOK_MAX_ENTRY_BYTES = 100 * 1024 * 1024;
-export const WORKBOOK_MAX_TOTAL_BYTES = 200 * 1024 * 1024;
+const WORKBOOK_MAX_TOTAL_BYTES = 200 * 1024 * 1024;
 
 export interface WorkbookLimits {
   entryBytes: number;
