@@ -152,10 +152,16 @@ describe('version lifecycle', () => {
     expect(v3.versionNumber).toBe(3);
   });
 
-  it('a version is readable by id by any role, 404 when unknown or under another questionnaire', async () => {
+  it('a published version is readable by id by any role, a DRAFT by its writers only; 404 when unknown', async () => {
     const questionnaire = await createQuestionnaire(client, admin, 'FACULTY_FEEDBACK');
     const other = await createQuestionnaire(client, admin, 'FACULTY_FEEDBACK');
     const draft = await createDraft(client, admin, questionnaire.id, simpleSchema());
+    // Until it is published, a draft is the writers' (outside audit S: a faculty member read the items before).
+    const hidden = await client.get(`${base}/versions/${draft.id}`, student);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.message).toBe('questionnaire version not found');
+    expect((await client.get(`${base}/versions/${draft.id}`, admin)).status).toBe(200);
+    await publish(client, admin, questionnaire.id, draft.id);
     const read = await client.get(`${base}/versions/${draft.id}`, student);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: draft.id, questionnaireId: questionnaire.id, typeCode: 'FACULTY_FEEDBACK' });
@@ -397,8 +403,12 @@ describe('cached lists', () => {
     const path = `${base}/types/FACULTY_OUT_OF_CLASSROOM/versions`;
     const questionnaire = await createQuestionnaire(client, admin, 'FACULTY_OUT_OF_CLASSROOM');
     const draft = await createDraft(client, admin, questionnaire.id, simpleSchema());
-    const before = await client.get(path, student);
+    const before = await client.get(path, admin);
     expect(before.status).toBe(200);
+    // The same cached list, without its drafts for a role that does not write questionnaires.
+    const forStudent = await client.get(path, student);
+    expect(forStudent.body).toEqual(before.body.filter((v: { status: string }) => v.status !== 'DRAFT'));
+    expect(forStudent.body.some((v: { id: string }) => v.id === draft.id)).toBe(false);
     const entry = before.body.find((v: { id: string }) => v.id === draft.id);
     expect(entry).toEqual({
       id: draft.id,
@@ -430,6 +440,7 @@ describe('cached lists', () => {
       status: 'ACTIVE',
       isActive: true,
     });
+    expect((await client.get(path, student)).body.some((v: { id: string }) => v.id === draft.id)).toBe(true);
   });
 
   it('the types list is invalidated by creating a questionnaire', async () => {

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { CurrentUser, hasRole, type AuthenticatedUser } from '../../common/auth/authenticated-user.js';
 import { ALL_ROLES, Roles } from '../../common/auth/roles.js';
 import { jsonText } from '../../common/http/json-text.js';
 import { pagedResponse } from '../../common/http/paging.js';
@@ -28,10 +29,16 @@ import { QuestionnairesService } from './questionnaires.service.js';
 
 const TAGS = ['questionnaires'];
 
+/** Whether the caller writes questionnaires (the controller's own roles), and so reads their drafts. */
+function writesQuestionnaires(user: AuthenticatedUser): boolean {
+  return hasRole(user, 'SUPER_ADMIN', 'ADMIN');
+}
+
 /**
  * Questionnaire management. Writes are SUPER_ADMIN and ADMIN; the type list, the versions of a type
  * and a version by id are open to every authenticated role, because respondents need the schema to
- * answer it.
+ * answer it. A DRAFT is the writers' own until it is published: other roles neither list nor read one
+ * (a faculty member would read the items of an evaluation before it is out; outside audit S).
  */
 @Controller('questionnaires')
 @Roles('SUPER_ADMIN', 'ADMIN')
@@ -53,15 +60,16 @@ export class QuestionnairesController {
     params: typeCodeParams,
     response: z.array(typeVersionItem),
   })
-  typeVersions(@Param() params: z.infer<typeof typeCodeParams>) {
-    return this.service.typeVersions(params.type);
+  async typeVersions(@CurrentUser() user: AuthenticatedUser, @Param() params: z.infer<typeof typeCodeParams>) {
+    const versions = await this.service.typeVersions(params.type);
+    return writesQuestionnaires(user) ? versions : versions.filter((version) => version.status !== 'DRAFT');
   }
 
   @Get('versions/:versionId')
   @Roles(...ALL_ROLES)
   @Route({ summary: 'A version with its schema', tags: TAGS, params: versionIdParams, response: versionDetail })
-  version(@Param() params: z.infer<typeof versionIdParams>) {
-    return this.service.version(params.versionId);
+  version(@CurrentUser() user: AuthenticatedUser, @Param() params: z.infer<typeof versionIdParams>) {
+    return this.service.version(params.versionId, { draftsReadable: writesQuestionnaires(user) });
   }
 
   @Get()

@@ -182,9 +182,11 @@ export class QuestionnairesService {
     return this.version(versionId);
   }
 
-  async version(versionId: string) {
+  /** A version by id; a DRAFT only with `draftsReadable` (its writers), else not found, as if it did not exist. */
+  async version(versionId: string, options: { draftsReadable: boolean } = { draftsReadable: true }) {
     const version = await this.repository.version(versionId);
-    if (!version) throw notFound('questionnaire version not found');
+    if (!version || (version.status === 'DRAFT' && !options.draftsReadable))
+      throw notFound('questionnaire version not found');
     return this.versionView(version);
   }
 

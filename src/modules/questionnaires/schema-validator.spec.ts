@@ -111,6 +111,24 @@ describe('schema validator', () => {
     expect(paths(schema)).toEqual(['schema.sections.0.sections.0.id']);
   });
 
+  it('a section and a question never share an id, ignoring case (one namespace, conventions §5)', () => {
+    const schema = {
+      sections: [leaf('Q1', 50, [question('q1')]), leaf('b', 50, [question('q2')]), leaf('q2', 0, [question('q3')])],
+    };
+    expect(problems(schema)).toEqual(
+      expect.arrayContaining([
+        {
+          path: 'schema.sections.0.questions.0.id',
+          message: 'question id "q1" is already used by the section at schema.sections.0.id',
+        },
+        {
+          path: 'schema.sections.2.id',
+          message: 'section id "q2" is already used by the question at schema.sections.1.questions.0.id',
+        },
+      ]),
+    );
+  });
+
   it('dimension codes must be in the registry; question types must be known', () => {
     const schema = {
       sections: [leaf('a', 100, [question('q1', { dimensionCode: 'NOPE' }), question('q2', { type: 'STARS' })])],

@@ -17,7 +17,8 @@ import {
  * - a weight is set only on leaf sections, and every leaf section has one (0 < weight <= 100, at most
  *   two decimals); the leaf weights of the version sum to exactly 100;
  * - section ids are unique in the version; question ids are unique in the version ignoring case (bulk
- *   ingestion matches them against lower-cased column names) and are not one of the ingestion columns;
+ *   ingestion matches them against lower-cased column names) and are not one of the ingestion columns; a section
+ *   and a question never share an id (ignoring case);
  * - a question's type is LIKERT_5 or YES_NO and its dimensionCode is in the registry;
  * - sections nest at most MAX_SECTION_DEPTH deep.
  */
@@ -80,6 +81,9 @@ export function validateQuestionnaireSchema(
 
   const sectionIds = new Map<string, string>();
   const questionIds = new Map<string, string>();
+  // Ids are unique in a version (conventions §5), sections and questions together: a section and a question may not
+  // share one either (compared ignoring case, as question ids are). Lower-cased id → path of the section's id.
+  const sectionIdsIgnoringCase = new Map<string, string>();
   const leafWeights: number[] = [];
   let everyLeafWeighted = true;
 
@@ -92,7 +96,10 @@ export function validateQuestionnaireSchema(
     if (questionId.success) {
       const key = questionId.data.toLowerCase();
       const first = questionIds.get(key);
+      const section = sectionIdsIgnoringCase.get(key);
       if (first !== undefined) report(`${path}.id`, `question id "${questionId.data}" is already used at ${first}`);
+      else if (section !== undefined)
+        report(`${path}.id`, `question id "${questionId.data}" is already used by the section at ${section}`);
       else questionIds.set(key, `${path}.id`);
       if (RESERVED_QUESTION_IDS.has(key))
         report(`${path}.id`, `"${questionId.data}" is reserved for an ingestion column`);
@@ -116,8 +123,15 @@ export function validateQuestionnaireSchema(
     const weight = typeof value.weight === 'number' ? value.weight : undefined;
     if (typeof value.id === 'string') {
       const first = sectionIds.get(value.id);
+      const question = questionIds.get(value.id.toLowerCase());
       if (first !== undefined) report(`${path}.id`, `section id "${value.id}" is already used at ${first}`);
-      else sectionIds.set(value.id, `${path}.id`);
+      else if (question !== undefined)
+        report(`${path}.id`, `section id "${value.id}" is already used by the question at ${question}`);
+      else {
+        sectionIds.set(value.id, `${path}.id`);
+        if (!sectionIdsIgnoringCase.has(value.id.toLowerCase()))
+          sectionIdsIgnoringCase.set(value.id.toLowerCase(), `${path}.id`);
+      }
     }
 
     const hasSections = rawSections.length > 0;
