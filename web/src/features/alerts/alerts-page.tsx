@@ -9,6 +9,7 @@ import { Pager } from '../../ui/pager';
 import { SemesterSelect } from '../../ui/semester-select';
 import { useScopeSemester } from '../analytics/use-scope-semester';
 import { hasAnyRole, useMe } from '../auth/use-me';
+import { semesterCode } from '../institution/semesters';
 import { AlertItem } from './alert-item';
 import {
   CATEGORIES,
@@ -51,7 +52,7 @@ export function AlertsPage() {
   const semester = semesters?.find((candidate) => candidate.id === semesterId);
   const kind = `${status}${category ? ` ${CATEGORY_NAMES[category].toLowerCase()}` : ''} alert`;
   const kindTitle = kind.charAt(0).toUpperCase() + kind.slice(1);
-  const semesterCode = semester?.code ?? 'this semester';
+  const shownSemester = semester && semesters ? semesterCode(semester, semesters) : 'this semester';
   const data = alerts.data;
   // A step that empties the last page (the alert moved to another status) shows the page before it.
   const lastPage = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
@@ -117,12 +118,12 @@ export function AlertsPage() {
         <Section id="alert-results" title={`${kindTitle}s`}>
           {data.items.length === 0 ? (
             <p>
-              No {kind}s for {semesterCode}.
+              No {kind}s for {shownSemester}.
             </p>
           ) : (
             <>
               <p className="muted">
-                {counted(data.total, kind)} for {semesterCode}, newest first.
+                {counted(data.total, kind)} for {shownSemester}, newest first.
               </p>
               <ol className="alert-list" aria-label="Alerts, newest first" aria-busy={alerts.isPlaceholderData}>
                 {data.items.map((alert) => (

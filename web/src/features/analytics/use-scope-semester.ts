@@ -1,11 +1,10 @@
 import { useSearchParams } from 'react-router';
 import type { Semester } from '../../api/types';
-import { useMe } from '../auth/use-me';
-import { latestSemester, useSemesters } from '../institution/semesters';
+import { useReadableSemesters } from '../institution/semesters';
 
 /**
  * The semester a page shows, kept in the address (`?semester=`) so a reload or a shared link shows the same;
- * by default the newest semester of the campuses the person is assigned to.
+ * chosen among the semesters the reader may read (those of their campuses), by default the newest.
  */
 export function useScopeSemester(): {
   semesters: Semester[] | undefined;
@@ -14,16 +13,10 @@ export function useScopeSemester(): {
   error: unknown;
 } {
   const [params, setParams] = useSearchParams();
-  const semesters = useSemesters();
-  const me = useMe();
-  const campuses = [...new Set(me.data?.assignments.map((assignment) => assignment.campus) ?? [])];
+  const semesters = useReadableSemesters();
   const chosen = params.get('semester');
   const semesterId =
-    chosen && semesters.data?.some((semester) => semester.id === chosen)
-      ? chosen
-      : semesters.data
-        ? (latestSemester(semesters.data, campuses) ?? semesters.data[0])?.id
-        : undefined;
+    chosen && semesters.data?.some((semester) => semester.id === chosen) ? chosen : semesters.data?.[0]?.id;
   return {
     semesters: semesters.data,
     semesterId,

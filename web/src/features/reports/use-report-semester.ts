@@ -1,36 +1,19 @@
 import { useQueries } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../../api/client';
-import type { Me, Semester } from '../../api/types';
-import { useMe } from '../auth/use-me';
-import { useSemesters } from '../institution/semesters';
+import { useReadableSemesters } from '../institution/semesters';
 
 /** How many of the newest semesters are asked for data when the address names none. */
 const CANDIDATES = 6;
 
 /**
- * The semesters whose reports the reader may open: all of them for a super admin and for one's own report;
- * otherwise those of the campuses the reader is assigned to (the API matches assignments inside a semester's
- * campus, so a dean of MAIN reads no NORTH semester).
- */
-function readableSemesters(semesters: Semester[], me: Me, facultyId: string): Semester[] {
-  if (me.id === facultyId || me.roles.includes('SUPER_ADMIN')) return semesters;
-  const campuses = new Set(me.assignments.map((assignment) => assignment.campus));
-  return campuses.size === 0 ? semesters : semesters.filter((semester) => campuses.has(semester.campusCode));
-}
-
-/**
  * The semester of a faculty report: the one in the address (`?semester=`), else the newest semester in which
- * the faculty member has evaluations (the API's questionnaire-types list says which).
+ * the faculty member has evaluations (the API's questionnaire-types list says which), among those the reader may
+ * read.
  */
 export function useReportSemester(facultyId: string) {
   const [params, setParams] = useSearchParams();
-  const allSemesters = useSemesters();
-  const me = useMe();
-  const semesters = {
-    data: allSemesters.data && me.data ? readableSemesters(allSemesters.data, me.data, facultyId) : undefined,
-    error: allSemesters.error ?? me.error,
-  };
+  const semesters = useReadableSemesters(facultyId);
   const chosen = params.get('semester');
   const candidates = chosen ? [] : (semesters.data ?? []).slice(0, CANDIDATES);
   const probes = useQueries({
