@@ -14,7 +14,7 @@ import { checkPage, expectNoBrowserProblems, launchBrowser, openContext, PHONE, 
 const stack = await startPipelineStack();
 const { api } = stack;
 const browser = await launchBrowser();
-await seedDemoStack(stack);
+const { people } = await seedDemoStack(stack);
 
 const TIMEOUT = 120_000;
 
@@ -49,6 +49,66 @@ async function openAs(username: string, password: string, path: string, viewport
 }
 
 describe('the reader in the dashboard', () => {
+  it(
+    'a faculty report the reader may not read: one plain sentence, no request for roles that never read one, one refused request for a scoped role',
+    async () => {
+      const jose = people.get('jose.delacruz') ?? '';
+      const ramon = people.get('ramon.villanueva') ?? '';
+      const liza = people.get('liza.bautista') ?? '';
+
+      // Roles that never read another person's report: a sentence, and not one report request.
+      for (const [username, expected] of [
+        ['student036', /^Faculty reports are for deans, chairpersons, campus heads, and the super admin/],
+        ['admin.ops', /^Faculty reports are for deans, chairpersons, campus heads, and the super admin/],
+        ['maria.santos', /^Faculty members read only their own report\./],
+      ] as const) {
+        const visit = await openAs(username, DEMO_PASSWORD, `/faculty/${jose}`);
+        const { page, requests } = visit;
+        await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
+          'Evaluation report: not for your role',
+        );
+        await poll(() => page.getByText(expected).count()).toBe(1);
+        await checkPage(page, `report-refused-${username}`, 'Evaluation report: not for your role');
+        expect(requests.about(jose), username).toEqual([]);
+        expect(requests.refused, username).toEqual([]);
+        // No role constant of the API's, no report layout.
+        expect(await page.getByText(/CAMPUS_HEAD|SUPER_ADMIN/).count(), username).toBe(0);
+        expect(await page.getByLabel('Semester').count(), username).toBe(0);
+        expectNoBrowserProblems(visit);
+        await visit.context.close();
+      }
+
+      // A dean (CCS at MAIN) opens a CAS teacher's report, a chairperson (BSIT) a BSCS teacher's: the first question is
+      // refused, and that is all the page asks and all it says.
+      for (const [username, facultyId, scope] of [
+        ['dean.ccs', ramon, 'department CCS at MAIN'],
+        ['chair.bsit', liza, 'program BSIT at MAIN'],
+      ] as const) {
+        const visit = await openAs(username, DEMO_PASSWORD, `/faculty/${facultyId}`);
+        const { page, requests } = visit;
+        await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
+          'Evaluation report: not in your scope',
+        );
+        const refusal = page.getByRole('alert');
+        await poll(() => refusal.textContent()).toMatch(
+          new RegExp(
+            `^This faculty member is not in your scope in 1st Semester 2025-2026 \\(S12526, MAIN\\), so their report is not yours to read\\. You may read the reports of the faculty of ${scope}\\.`,
+          ),
+        );
+        await page.waitForTimeout(1_500);
+        expect(requests.refused.length, `${username}: ${requests.refused.join(', ')}`).toBe(1);
+        expect(requests.about(facultyId), username).toHaveLength(1);
+        expect(await page.getByRole('alert').count(), username).toBe(1);
+        expect(await page.getByText(/No completed analysis|No evaluations of/).count(), username).toBe(0);
+        expect(await page.getByText('scope not in your assigned access').count(), username).toBe(0);
+        await checkPage(page, `report-out-of-scope-${username}`, 'Evaluation report: not in your scope');
+        expectNoBrowserProblems(visit);
+        await visit.context.close();
+      }
+    },
+    TIMEOUT,
+  );
+
   it(
     "semester pickers offer the semesters of the reader's campuses; the super admin's name the campus where codes repeat",
     async () => {

@@ -17,6 +17,11 @@ const WHO: Record<Role, string> = {
 };
 const list = new Intl.ListFormat('en', { type: 'conjunction' });
 
+/** Roles as a reader names them: "deans, chairpersons and the super admin". */
+export function rolesInWords(roles: readonly Role[]): string {
+  return list.format(roles.map((role) => WHO[role]));
+}
+
 /**
  * A menu page opened by someone whose roles it is not for (a deep link, a bookmark): one plain sentence instead of
  * the page's forms and the API's refusal of each request. Its roles are the menu's; the API still decides.
@@ -36,7 +41,7 @@ export function ForMenuPage({ path, children }: { path: string; children: ReactN
   return (
     <Page title={`${item.label}: not for your role`}>
       <p>
-        This page is for {list.format(item.roles.map((role) => WHO[role]))}. <Link to="/">Go to your home page</Link>.
+        This page is for {rolesInWords(item.roles)}. <Link to="/">Go to your home page</Link>.
       </p>
     </Page>
   );

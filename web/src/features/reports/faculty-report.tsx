@@ -1,17 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { ApiError } from '../../api/api-error';
 import { api, unwrap } from '../../api/client';
 import { ErrorMessage } from '../../ui/error-message';
 import { counted, formatNumber, formatPercent } from '../../ui/format';
 import { Loading } from '../../ui/loading';
 import { Page, Section } from '../../ui/page';
 import { SemesterSelect } from '../../ui/semester-select';
+import { useMe } from '../auth/use-me';
 import { CommentsList } from './comments-list';
 import { CompositeRating, typeName } from './composite-rating';
 import { DimensionChart } from './dimension-chart';
 import { LatestRecommendations } from './latest-recommendations';
 import { PdfButton } from './pdf-button';
 import { QuestionDistributions } from './question-distributions';
+import { ReportRefusal } from './report-refusal';
 import { ThemesList } from './themes-list';
 import { useReportSemester } from './use-report-semester';
 
@@ -35,7 +38,14 @@ function fewVoices(questionnaireTypeCode: string, submissionCount: number): stri
  */
 export function FacultyReport({ facultyId, self }: { facultyId: string; self: boolean }) {
   const [params, setParams] = useSearchParams();
-  const { semesters, semesterId, setSemesterId, error: semesterError } = useReportSemester(facultyId);
+  const {
+    semesters,
+    semesterId,
+    refusedSemesterId,
+    setSemesterId,
+    error: semesterError,
+  } = useReportSemester(facultyId);
+  const me = useMe();
   const path = { facultyId };
   const ready = semesterId !== undefined;
 
@@ -49,6 +59,8 @@ export function FacultyReport({ facultyId, self }: { facultyId: string; self: bo
       ),
     enabled: ready,
   });
+  // Every other request waits for that first answer: a report the API refuses asks nothing more.
+  const readable = types.isSuccess;
   const overview = useQuery({
     queryKey: ['reports', facultyId, 'overview', semesterId],
     queryFn: () =>
@@ -57,7 +69,7 @@ export function FacultyReport({ facultyId, self }: { facultyId: string; self: bo
           params: { path, query: { semesterId: semesterId ?? '' } },
         }),
       ),
-    enabled: ready,
+    enabled: readable,
   });
   const typeCode = params.get('type') ?? types.data?.items[0]?.code;
   const reportQuery = { semesterId: semesterId ?? '', questionnaireTypeCode: typeCode ?? '' };
@@ -65,7 +77,7 @@ export function FacultyReport({ facultyId, self }: { facultyId: string; self: bo
     queryKey: ['reports', facultyId, 'report', reportQuery],
     queryFn: () =>
       unwrap(api.GET('/api/v1/analytics/faculty/{facultyId}/report', { params: { path, query: reportQuery } })),
-    enabled: ready && typeCode !== undefined,
+    enabled: readable && typeCode !== undefined,
   });
   const summary = useQuery({
     queryKey: ['reports', facultyId, 'summary', reportQuery],
@@ -73,13 +85,29 @@ export function FacultyReport({ facultyId, self }: { facultyId: string; self: bo
       unwrap(
         api.GET('/api/v1/analytics/faculty/{facultyId}/qualitative-summary', { params: { path, query: reportQuery } }),
       ),
-    enabled: ready && typeCode !== undefined,
+    enabled: readable && typeCode !== undefined,
   });
 
   const name = overview.data?.faculty.fullName ?? types.data?.faculty.fullName;
   const title = self ? 'My evaluation report' : name ? `Evaluation report: ${name}` : 'Evaluation report';
-  const semester = semesters?.find((candidate) => candidate.id === semesterId);
+  const shownSemesterId = semesterId ?? refusedSemesterId;
+  const semester = semesters?.find((candidate) => candidate.id === shownSemesterId);
   const firstError = semesterError ?? types.error ?? overview.error;
+  // Out of a dean's, chairperson's or campus head's scope: one sentence in their terms, and nothing else is asked.
+  const outOfScope = !self && firstError instanceof ApiError && firstError.status === 403;
+  const picker = semesters && shownSemesterId && (
+    <SemesterSelect semesters={semesters} value={shownSemesterId} onChange={setSemesterId} />
+  );
+
+  if (outOfScope)
+    return (
+      <Page title="Evaluation report: not in your scope">
+        <div className="toolbar" role="group" aria-label="Which report">
+          {picker}
+        </div>
+        <ReportRefusal me={me.data} semester={semester} />
+      </Page>
+    );
 
   return (
     <Page
@@ -91,9 +119,7 @@ export function FacultyReport({ facultyId, self }: { facultyId: string; self: bo
       }
     >
       <div className="toolbar" role="group" aria-label="Which report">
-        {semesters && semesterId && (
-          <SemesterSelect semesters={semesters} value={semesterId} onChange={setSemesterId} />
-        )}
+        {picker}
         {types.data && types.data.items.length > 0 && typeCode && (
           <div className="field field--inline">
             <label htmlFor="questionnaire-type">Questionnaire</label>
@@ -119,7 +145,7 @@ export function FacultyReport({ facultyId, self }: { facultyId: string; self: bo
             </select>
           </div>
         )}
-        {semesterId && typeCode && (
+        {readable && semesterId && typeCode && (
           <PdfButton
             facultyId={facultyId}
             semesterId={semesterId}
@@ -138,7 +164,7 @@ export function FacultyReport({ facultyId, self }: { facultyId: string; self: bo
       )}
       {types.data && types.data.items.length === 0 && <p>No evaluations of this faculty member in this semester.</p>}
 
-      {typeCode && (
+      {readable && typeCode && (
         <>
           {report.isPending ? <Loading what={`the ${typeName(typeCode)} report`} /> : null}
           {report.isError ? <ErrorMessage error={report.error} /> : null}
@@ -186,7 +212,7 @@ export function FacultyReport({ facultyId, self }: { facultyId: string; self: bo
           )}
         </>
       )}
-      {semesterId && (
+      {readable && semesterId && (
         <Section title="Recommendations">
           <LatestRecommendations facultyId={facultyId} semesterId={semesterId} />
         </Section>
