@@ -149,4 +149,24 @@ describe('the reader in the dashboard', () => {
     },
     TIMEOUT,
   );
+
+  it(
+    'on a phone, the header says who is signed in and in what role, menu open or closed',
+    async () => {
+      const visit = await openAs('dean.ccs', DEMO_PASSWORD, '/alerts', PHONE);
+      const { page } = visit;
+      const header = page.getByRole('banner');
+      await poll(() => header.getByText('Ana Reyes').isVisible()).toBe(true);
+      expect(await header.getByText('Dean', { exact: true }).isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await poll(() =>
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alerts' }).isVisible(),
+      ).toBe(true);
+      expect(await header.getByText('Ana Reyes').isVisible()).toBe(true);
+      await checkPage(page, 'phone-header-menu-open', 'Alerts');
+      expectNoBrowserProblems(visit);
+      await visit.context.close();
+    },
+    TIMEOUT,
+  );
 });
