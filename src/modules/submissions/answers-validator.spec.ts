@@ -43,3 +43,22 @@ describe('the comment limit counts characters (audit G)', () => {
     expect(commentDetails(40, 'é'.repeat(40))).toEqual([]);
   });
 });
+
+describe('one detail per violation (outside audit S)', () => {
+  it('a second answer to a question that is also out of range gets both details', () => {
+    const { details, answers } = checkSubmissionContent(
+      schema(100),
+      [
+        { questionId: 'q1', value: 2.5 },
+        { questionId: 'q1', value: 6 },
+      ],
+      null,
+    );
+    expect(details).toEqual([
+      { path: 'answers.0.value', message: 'question "q1" (LIKERT_5) takes an integer from 1 to 5' },
+      { path: 'answers.1.questionId', message: 'question "q1" is answered twice' },
+      { path: 'answers.1.value', message: 'question "q1" (LIKERT_5) takes an integer from 1 to 5' },
+    ]);
+    expect(answers).toEqual([]);
+  });
+});

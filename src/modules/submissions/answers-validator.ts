@@ -61,13 +61,13 @@ export function checkSubmissionContent(
       details.push({ path: `answers.${index}.questionId`, message: `unknown question "${answer.questionId}"` });
       return;
     }
-    if (answered.has(answer.questionId)) {
+    // A second answer to a question is refused, and its value is checked all the same: one detail per violation.
+    const repeated = answered.has(answer.questionId);
+    if (repeated)
       details.push({
         path: `answers.${index}.questionId`,
         message: `question "${answer.questionId}" is answered twice`,
       });
-      return;
-    }
     answered.add(answer.questionId);
     const { min, max } = QUESTION_VALUE_RANGE[entry.question.type];
     const value = answer.value;
@@ -78,6 +78,7 @@ export function checkSubmissionContent(
       });
       return;
     }
+    if (repeated) return;
     answers.push({
       questionId: answer.questionId,
       sectionId: entry.sectionId,
