@@ -1,30 +1,69 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/api-error';
+import { ApiError, messageOf } from '../../api/api-error';
 import { api, unwrap } from '../../api/client';
 import { ErrorMessage, FieldProblems } from '../../ui/error-message';
+import { counted, formatDate } from '../../ui/format';
 import { Page, Section } from '../../ui/page';
-import { useQuestionnaireTypes } from '../questionnaires/questionnaires-page';
-import { statusName } from '../questionnaires/status-names';
 import { ScrollRegion } from '../../ui/scroll-region';
+import { COMMIT_BATCH_SIZE, commitInBatches, noProgress, type CommitProgress } from './commit-batches';
+
+/** Students answer this type only, so the API generates no other (docs/generator.md). */
+const STUDENT_TYPE = 'FACULTY_FEEDBACK';
+
+/**
+ * The versions the generator can store rows for: the ACTIVE versions of the student type (a preview of any other is
+ * refused), one per questionnaire, each named by its questionnaire's title; most recently published first, as the
+ * CLI's default.
+ */
+function useUsableVersions() {
+  const versions = useQuery({
+    queryKey: ['questionnaires', 'types', STUDENT_TYPE, 'versions'],
+    queryFn: () =>
+      unwrap(api.GET('/api/v1/questionnaires/types/{type}/versions', { params: { path: { type: STUDENT_TYPE } } })),
+  });
+  // The versions list carries no title; a questionnaire with an ACTIVE version is PUBLISHED.
+  const titles = useQuery({
+    queryKey: ['questionnaires', 'published', STUDENT_TYPE],
+    queryFn: async () => {
+      const byId = new Map<string, string>();
+      for (let page = 1; ; page += 1) {
+        const answer = await unwrap(
+          api.GET('/api/v1/questionnaires', {
+            params: { query: { typeCode: STUDENT_TYPE, status: 'PUBLISHED', page, limit: 100 } },
+          }),
+        );
+        for (const questionnaire of answer.items) byId.set(questionnaire.id, questionnaire.title);
+        if (answer.items.length === 0 || page * answer.limit >= answer.total) return byId;
+      }
+    },
+  });
+  const usable = (versions.data ?? [])
+    .filter((version) => version.status === 'ACTIVE')
+    .toSorted((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''))
+    .map((version) => ({
+      id: version.id,
+      label: `${titles.data?.get(version.questionnaireId) ?? 'Untitled questionnaire'}, version ${version.versionNumber} (published ${formatDate(version.publishedAt)})`,
+    }));
+  return {
+    usable,
+    isPending: versions.isPending || titles.isPending,
+    error: versions.error ?? titles.error,
+  };
+}
 
 /** The synthetic generator: rows for students who have not submitted yet, previewed, then stored. */
 export function GeneratorPage() {
-  const types = useQuestionnaireTypes();
-  const [typeCode, setTypeCode] = useState('FACULTY_FEEDBACK');
+  const versions = useUsableVersions();
   const [versionId, setVersionId] = useState('');
   const [facultyUsername, setFacultyUsername] = useState('');
   const [courseShortname, setCourseShortname] = useState('');
   const [count, setCount] = useState('5');
   const [seed, setSeed] = useState('');
   const [commentRatio, setCommentRatio] = useState('');
+  const [progress, setProgress] = useState<CommitProgress | null>(null);
 
-  const versions = useQuery({
-    queryKey: ['questionnaires', 'types', typeCode, 'versions'],
-    queryFn: () =>
-      unwrap(api.GET('/api/v1/questionnaires/types/{type}/versions', { params: { path: { type: typeCode } } })),
-  });
-  const version = versionId || versions.data?.find((candidate) => candidate.status === 'ACTIVE')?.id || '';
+  const version = versionId || versions.usable[0]?.id || '';
   const faculty = useQuery({
     queryKey: ['filters', 'faculty'],
     queryFn: () => unwrap(api.GET('/api/v1/admin/filters/faculty')),
@@ -42,11 +81,11 @@ export function GeneratorPage() {
     enabled: ready,
   });
   const preview = useMutation({
-    mutationFn: () =>
+    mutationFn: (request: typeof target) =>
       unwrap(
         api.POST('/api/v1/admin/generate-submissions/preview', {
           body: {
-            ...target,
+            ...request,
             count: Number(count),
             ...(seed.trim() ? { seed: Number(seed) } : {}),
             ...(commentRatio.trim() ? { commentRatio: Number(commentRatio) } : {}),
@@ -54,20 +93,34 @@ export function GeneratorPage() {
         }),
       ),
   });
+  // The rows are stored for the target they were previewed for, 200 per call (the API's limit), one call after the
+  // other; a failed call stops the rest, and storing again resumes from it.
   const commit = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/v1/admin/generate-submissions/commit', { body: { ...target, rows: preview.data?.rows ?? [] } }),
-      ),
-    onSuccess: () => void status.refetch(),
+    mutationFn: (from: CommitProgress) => {
+      const previewed = preview.variables ?? target;
+      setProgress(from);
+      return commitInBatches(
+        preview.data?.rows ?? [],
+        (rows) => unwrap(api.POST('/api/v1/admin/generate-submissions/commit', { body: { ...previewed, rows } })),
+        from,
+        setProgress,
+      );
+    },
+    onSuccess: (outcome) => {
+      setProgress(outcome);
+      void status.refetch();
+    },
   });
+  const rows = preview.data?.rows.length ?? 0;
+  const finished = progress !== null && !progress.stopped && progress.sent === progress.total && progress.total > 0;
   const problems = (path: string) =>
     (preview.error instanceof ApiError ? preview.error.at(path) : []).map((p) => p.message);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     commit.reset();
-    preview.mutate();
+    setProgress(null);
+    preview.mutate(target);
   }
 
   const numberField = (id: string, label: string, value: string, set: (value: string) => void, path: string) => (
@@ -93,33 +146,27 @@ export function GeneratorPage() {
       <Section title="What to generate">
         <form className="stack" onSubmit={submit} noValidate>
           <div className="editor-grid">
-            <div className="field">
-              <label htmlFor="generator-type">Questionnaire type</label>
+            <div className="field field--wide">
+              <label htmlFor="generator-version">Questionnaire version</label>
               <select
-                id="generator-type"
-                value={typeCode}
-                onChange={(event) => {
-                  setTypeCode(event.target.value);
-                  setVersionId('');
-                }}
+                id="generator-version"
+                value={version}
+                aria-describedby="generator-version-hint"
+                onChange={(event) => setVersionId(event.target.value)}
               >
-                {(types.data ?? []).map((type) => (
-                  <option key={type.code} value={type.code}>
-                    {type.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="generator-version">Version</label>
-              <select id="generator-version" value={version} onChange={(event) => setVersionId(event.target.value)}>
-                <option value="">Choose a version</option>
-                {(versions.data ?? []).map((candidate) => (
+                {versions.usable.length === 0 && (
+                  <option value="">{versions.isPending ? 'Loading the versions…' : 'No active version'}</option>
+                )}
+                {versions.usable.map((candidate) => (
                   <option key={candidate.id} value={candidate.id}>
-                    Version {candidate.versionNumber} ({statusName(candidate.status).toLowerCase()})
+                    {candidate.label}
                   </option>
                 ))}
               </select>
+              <p id="generator-version-hint" className="muted">
+                Active Faculty Feedback versions only: students answer no other type, and only an active version accepts
+                submissions.
+              </p>
             </div>
             <div className="field">
               <label htmlFor="generator-faculty">Faculty member</label>
@@ -170,6 +217,12 @@ export function GeneratorPage() {
               {status.data.availableStudents} available.
             </p>
           )}
+          {versions.error ? <ErrorMessage error={versions.error} /> : null}
+          {!versions.isPending && !versions.error && versions.usable.length === 0 && (
+            <p className="notice">
+              No Faculty Feedback questionnaire has an active version: publish one under Questionnaires first.
+            </p>
+          )}
           {status.isError ? <ErrorMessage error={status.error} /> : null}
           {preview.isError ? (
             <ErrorMessage error={preview.error} fieldPaths={['count', 'seed', 'commentRatio']} />
@@ -185,7 +238,9 @@ export function GeneratorPage() {
         <Section title="Preview">
           <p className="muted">
             Seed {preview.data.seed}; comments written by the {preview.data.commentSource} engine.{' '}
-            {commit.data ? 'These rows were sent to be stored (the result is below).' : 'Nothing is stored yet.'}
+            {progress && progress.sent > 0
+              ? 'These rows were sent to be stored (the result is below).'
+              : 'Nothing is stored yet.'}
           </p>
           <ScrollRegion label="Generated rows table">
             <table className="table table--compact">
@@ -208,25 +263,48 @@ export function GeneratorPage() {
               </tbody>
             </table>
           </ScrollRegion>
-          {commit.isError ? <ErrorMessage error={commit.error} /> : null}
           <div className="actions">
             <button
               type="button"
               className="button button--primary"
-              disabled={commit.isPending || commit.isSuccess || preview.data.rows.length === 0}
-              onClick={() => commit.mutate()}
+              disabled={commit.isPending || finished || rows === 0}
+              onClick={() => commit.mutate(progress?.stopped ? progress : noProgress(rows))}
             >
-              Store {preview.data.rows.length} rows
+              {progress?.stopped
+                ? `Store the remaining ${counted(rows - progress.stopped.start, 'row')}`
+                : `Store ${counted(rows, 'row')}`}
             </button>
           </div>
-          {commit.data && (
-            <div role="status" className={commit.data.failed > 0 ? 'notice' : 'success'}>
+          {commit.isPending && progress && (
+            <p role="status">
+              <progress max={progress.total} value={progress.sent} aria-label="Rows sent to be stored" /> Storing{' '}
+              {COMMIT_BATCH_SIZE} rows at a time: {progress.sent} of {counted(progress.total, 'row')} sent.
+            </p>
+          )}
+          {!commit.isPending && progress?.stopped && (
+            <div role="alert" className="error">
               <p>
-                Stored {commit.data.created} rows; {commit.data.failed} refused.
+                Storing stopped at batch {progress.stopped.number} (rows {progress.stopped.start + 1} to{' '}
+                {progress.stopped.end}): {messageOf(progress.stopped.error)}
               </p>
-              {commit.data.failed > 0 && (
+              <p>
+                Stored {progress.created} of {counted(progress.total, 'row')} before it ({progress.failed} refused);{' '}
+                {progress.stopped.error instanceof ApiError
+                  ? `the service stored none of batch ${progress.stopped.number}, and rows after it were not sent.`
+                  : `rows ${progress.stopped.start + 1} to ${progress.stopped.end} may or may not be stored (the service did not answer), and rows after them were not sent; storing again reports a stored row as already submitted.`}
+              </p>
+            </div>
+          )}
+          {!commit.isPending && progress && (finished || progress.failed > 0) && (
+            <div role="status" className={progress.failed > 0 ? 'notice' : 'success'}>
+              {finished && (
+                <p>
+                  Stored {counted(progress.created, 'row')}; {progress.failed} refused.
+                </p>
+              )}
+              {progress.failed > 0 && (
                 <ul>
-                  {commit.data.results
+                  {progress.results
                     .filter((result) => result.status === 'error')
                     .map((result) => (
                       <li key={result.index}>
