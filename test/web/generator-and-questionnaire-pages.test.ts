@@ -168,4 +168,34 @@ describe('the generator and questionnaire pages in a browser', () => {
     },
     PATH_TIMEOUT,
   );
+
+  it(
+    'archived questionnaire: the rows of its versions stay aligned with their Actions cells empty',
+    async () => {
+      const visit = await openContext(browser, api.baseUrl);
+      const { page } = visit;
+      await signIn(page, SUPER_ADMIN.username, SUPER_ADMIN.password);
+      await page.goto(`/questionnaires/${retired.id}`);
+      const versions = page.getByRole('table', { name: 'Versions of Retired Student Feedback' });
+      await poll(() => versions.getByRole('row').count()).toBe(3);
+      await checkPage(page, 'admin-questionnaire-archived', 'Questionnaire: Retired Student Feedback');
+      // No action on an archived questionnaire; every cell of a row spans the row, the empty Actions cell too.
+      expect(await versions.getByRole('button').count()).toBe(0);
+      for (const name of [/^Version 2/, /^Version 1/]) {
+        const row = versions.getByRole('row', { name });
+        const rowBox = await row.boundingBox();
+        const cells = [row.getByRole('rowheader'), ...(await row.getByRole('cell').all())];
+        expect(cells).toHaveLength(5);
+        for (const cell of cells) {
+          const box = await cell.boundingBox();
+          expect(Math.abs((box?.height ?? 0) - (rowBox?.height ?? 0))).toBeLessThan(0.5);
+          expect(Math.abs((box?.y ?? 0) - (rowBox?.y ?? 0))).toBeLessThan(0.5);
+        }
+      }
+
+      expectNoBrowserProblems(visit);
+      await visit.context.close();
+    },
+    PATH_TIMEOUT,
+  );
 });

@@ -147,53 +147,65 @@ export function QuestionnairePage() {
                         </td>
                         <td>{formatDateTime(version.publishedAt)}</td>
                         <td>{formatDateTime(version.deprecatedAt)}</td>
-                        <td className="actions">
-                          {/* An archived questionnaire's versions cannot change: no action is offered on them. */}
-                          {version.status === 'DRAFT' && !archived && (
-                            <>
-                              <Link className="button" to={`/questionnaires/${data.id}/versions/${version.id}`}>
-                                Edit draft {version.versionNumber}
-                              </Link>
+                        <td>
+                          {/* The buttons are laid out in a box of their own: a flex table cell leaves the table's
+                              layout, and an empty one sat below its row. */}
+                          <div className="actions">
+                            {/* An archived questionnaire's versions cannot change: no action is offered on them. */}
+                            {version.status === 'DRAFT' && !archived && (
+                              <>
+                                <Link className="button" to={`/questionnaires/${data.id}/versions/${version.id}`}>
+                                  Edit draft {version.versionNumber}
+                                </Link>
+                                <button
+                                  type="button"
+                                  className="button button--primary"
+                                  disabled={act.isPending}
+                                  onClick={() =>
+                                    run({
+                                      kind: 'publish',
+                                      versionId: version.id,
+                                      versionNumber: version.versionNumber,
+                                    })
+                                  }
+                                >
+                                  Publish version {version.versionNumber}
+                                </button>
+                              </>
+                            )}
+                            {version.status === 'ACTIVE' && !archived && (
                               <button
                                 type="button"
-                                className="button button--primary"
+                                className="button"
                                 disabled={act.isPending}
                                 onClick={() =>
-                                  run({ kind: 'publish', versionId: version.id, versionNumber: version.versionNumber })
+                                  run({
+                                    kind: 'deprecate',
+                                    versionId: version.id,
+                                    versionNumber: version.versionNumber,
+                                  })
                                 }
                               >
-                                Publish version {version.versionNumber}
+                                Deprecate version {version.versionNumber}
                               </button>
-                            </>
-                          )}
-                          {version.status === 'ACTIVE' && !archived && (
-                            <button
-                              type="button"
-                              className="button"
-                              disabled={act.isPending}
-                              onClick={() =>
-                                run({ kind: 'deprecate', versionId: version.id, versionNumber: version.versionNumber })
-                              }
-                            >
-                              Deprecate version {version.versionNumber}
-                            </button>
-                          )}
-                          {version.status !== 'DRAFT' && !hasDraft && !archived && (
-                            <button
-                              type="button"
-                              className="button"
-                              disabled={act.isPending}
-                              onClick={() =>
-                                run({
-                                  kind: 'from-template',
-                                  versionId: version.id,
-                                  versionNumber: version.versionNumber,
-                                })
-                              }
-                            >
-                              New draft from version {version.versionNumber}
-                            </button>
-                          )}
+                            )}
+                            {version.status !== 'DRAFT' && !hasDraft && !archived && (
+                              <button
+                                type="button"
+                                className="button"
+                                disabled={act.isPending}
+                                onClick={() =>
+                                  run({
+                                    kind: 'from-template',
+                                    versionId: version.id,
+                                    versionNumber: version.versionNumber,
+                                  })
+                                }
+                              >
+                                New draft from version {version.versionNumber}
+                              </button>
+                            )}
+                          </div>
                         </td>
                       </tr>
                     ))}
