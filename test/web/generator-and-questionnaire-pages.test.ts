@@ -66,7 +66,7 @@ async function questionnaireWithDraft(title: string) {
   return { id: questionnaire.id, draftId: draft.id };
 }
 
-await questionnaireWithDraft('North Campus Student Feedback');
+const campusForm = await questionnaireWithDraft('North Campus Student Feedback');
 const retired = await questionnaireWithDraft('Retired Student Feedback');
 await expectStatus(client.post(`/api/v1/questionnaires/${retired.id}/archive`, undefined, root), 200);
 
@@ -193,6 +193,42 @@ describe('the generator and questionnaire pages in a browser', () => {
         }
       }
 
+      expectNoBrowserProblems(visit);
+      await visit.context.close();
+    },
+    PATH_TIMEOUT,
+  );
+
+  it(
+    'a draft left on an archived questionnaire opens read-only by its address, saying why; another draft is still the editor',
+    async () => {
+      const visit = await openContext(browser, api.baseUrl);
+      const { page } = visit;
+      await signIn(page, SUPER_ADMIN.username, SUPER_ADMIN.password);
+      // The draft archiving left, by its address: read-only, one sentence why, no Save or Publish.
+      await page.goto(`/questionnaires/${retired.id}/versions/${retired.draftId}`);
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Draft 2: Retired Student Feedback');
+      await poll(() =>
+        page
+          .getByText(
+            "This draft can no longer be edited or published: its questionnaire is archived, and an archived questionnaire's versions cannot change.",
+          )
+          .count(),
+      ).toBe(1);
+      expect(await page.getByRole('button', { name: 'Save draft' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Publish/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^(Add|Remove)/ }).count()).toBe(0);
+      expect(await page.getByLabel('Section title').first().isDisabled()).toBe(true);
+      await checkPage(page, 'admin-draft-archived', 'Draft 2: Retired Student Feedback');
+
+      // The other questionnaire's draft is still the editor.
+      await page.goto(`/questionnaires/${campusForm.id}/versions/${campusForm.draftId}`);
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        'Edit draft 2: North Campus Student Feedback',
+      );
+      expect(await page.getByRole('button', { name: 'Save draft' }).count()).toBe(1);
+      expect(await page.getByLabel('Section title').first().isDisabled()).toBe(false);
+      expect(await page.getByText(/can no longer be edited/).count()).toBe(0);
       expectNoBrowserProblems(visit);
       await visit.context.close();
     },

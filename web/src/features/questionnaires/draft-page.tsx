@@ -40,8 +40,17 @@ export function DraftPage() {
     queryKey: ['questionnaires', 'versions', versionId],
     queryFn: () => unwrap(api.GET('/api/v1/questionnaires/versions/{versionId}', { params: { path: { versionId } } })),
   });
+  // The version does not say whether its questionnaire is archived; an archived questionnaire's draft (archiving
+  // leaves it) can be neither saved nor published, so it is shown read-only.
+  const questionnaireOfVersion = version.data?.questionnaireId ?? '';
+  const questionnaire = useQuery({
+    queryKey: ['questionnaires', questionnaireOfVersion],
+    queryFn: () => unwrap(api.GET('/api/v1/questionnaires/{id}', { params: { path: { id: questionnaireOfVersion } } })),
+    enabled: questionnaireOfVersion !== '',
+  });
   const current = schema ?? (version.data ? schemaOf(version.data) : null);
-  const isDraft = version.data?.status === 'DRAFT';
+  const archived = questionnaire.data?.status === 'ARCHIVED';
+  const isDraft = version.data?.status === 'DRAFT' && questionnaire.data !== undefined && !archived;
   const path = { id: questionnaireId, versionId };
 
   const save = useMutation({
@@ -89,7 +98,7 @@ export function DraftPage() {
   };
   const problems = save.error instanceof ApiError ? save.error : null;
   const title = version.data
-    ? `${isDraft ? 'Edit draft' : 'Version'} ${version.data.versionNumber}: ${version.data.questionnaireTitle}`
+    ? `${isDraft ? 'Edit draft' : version.data.status === 'DRAFT' ? 'Draft' : 'Version'} ${version.data.versionNumber}: ${version.data.questionnaireTitle}`
     : 'Questionnaire version';
 
   return (
@@ -102,9 +111,16 @@ export function DraftPage() {
       </p>
       {version.isPending ? <Loading what="the version" /> : null}
       {version.isError ? <ErrorMessage error={version.error} /> : null}
-      {!isDraft && version.data && (
+      {questionnaire.isError ? <ErrorMessage error={questionnaire.error} /> : null}
+      {version.data && version.data.status !== 'DRAFT' && (
         <p className="notice">
           Only a draft can be edited; this version is {statusName(version.data.status).toLowerCase()}.
+        </p>
+      )}
+      {version.data?.status === 'DRAFT' && archived && (
+        <p className="notice">
+          This draft can no longer be edited or published: its questionnaire is archived, and an archived
+          questionnaire's versions cannot change.
         </p>
       )}
       {save.isError ? (
