@@ -5,6 +5,7 @@
 import {
   leafSections,
   QUESTION_VALUE_RANGE,
+  type Question,
   type QuestionnaireSchema,
   type QuestionType,
   type Section,
@@ -83,11 +84,45 @@ function leavesWithPath(
   return found;
 }
 
-/** questionId → type, per version. */
-function questionTypes(schema: QuestionnaireSchema): Map<string, QuestionType> {
-  const types = new Map<string, QuestionType>();
-  for (const leaf of leafSections(schema)) for (const question of leaf.questions) types.set(question.id, question.type);
-  return types;
+/** questionId → question, per version. */
+function questionsById(schema: QuestionnaireSchema): Map<string, Question> {
+  const questions = new Map<string, Question>();
+  for (const leaf of leafSections(schema)) for (const question of leaf.questions) questions.set(question.id, question);
+  return questions;
+}
+
+/**
+ * Whether a question of another version is the same question as one of the laid-out version, so its answers
+ * count toward it: the same id, the same type (never a Likert answer read on a yes/no scale, or the reverse)
+ * and the same dimension code (what the question measures; a reworded text keeps it). An id reused for another
+ * question in another version (outside audit S, S-1: a Likert "q2" counted as yes to a yes/no "q2") is not.
+ */
+export function sameQuestion(shown: Question, other: Question): boolean {
+  return shown.id === other.id && shown.type === other.type && shown.dimensionCode === other.dimensionCode;
+}
+
+/**
+ * The questions of every version whose answers count toward a section of the laid-out version: per version,
+ * each question that is the same question (sameQuestion) as one of the shown version's, with that section's id.
+ */
+export function matchedQuestions(
+  shownSchema: QuestionnaireSchema | null,
+  schemas: ReadonlyMap<string, QuestionnaireSchema>,
+): Array<{ versionId: string; questionId: string; sectionId: string }> {
+  if (!shownSchema) return [];
+  const shown = new Map(
+    leafSections(shownSchema).flatMap((leaf) =>
+      leaf.questions.map((question) => [question.id, { question, sectionId: leaf.id }] as const),
+    ),
+  );
+  const matched: Array<{ versionId: string; questionId: string; sectionId: string }> = [];
+  for (const [versionId, schema] of schemas)
+    for (const question of questionsById(schema).values()) {
+      const target = shown.get(question.id);
+      if (target && sameQuestion(target.question, question))
+        matched.push({ versionId, questionId: question.id, sectionId: target.sectionId });
+    }
+  return matched;
 }
 
 export interface ReportInput {
@@ -96,7 +131,10 @@ export interface ReportInput {
   /** Every version with submissions in the report: the type of each answer comes from its own version. */
   schemas: ReadonlyMap<string, QuestionnaireSchema>;
   answers: readonly AnswerCount[];
-  /** Submissions that answered at least one question of a section of the shown version, by section id. */
+  /**
+   * Submissions that answered at least one question of a section of the shown version, by section id: the
+   * same question (sameQuestion) only, in whichever version.
+   */
   sectionResponses: ReadonlyMap<string, number>;
   dimensionNames: ReadonlyMap<string, string>;
   /** The type rating of the same filter (typeRating). */
@@ -104,11 +142,16 @@ export interface ReportInput {
 }
 
 export function buildReportBody(input: ReportInput): Pick<ReportView, 'sections' | 'dimensions' | 'overall'> {
-  const typesByVersion = new Map([...input.schemas].map(([id, schema]) => [id, questionTypes(schema)]));
+  const questionsByVersion = new Map([...input.schemas].map(([id, schema]) => [id, questionsById(schema)]));
+  const shownQuestions = input.shownSchema ? questionsById(input.shownSchema) : new Map<string, Question>();
 
-  // Questions are matched by id across versions; a count whose value is not a key of the shown type is left out.
+  // An answer counts toward a shown question only when its own version's question is the same question
+  // (sameQuestion: id, type and dimension); any other answer is in no section, but in its dimension below.
   const countsByQuestion = new Map<string, Map<number, number>>();
   for (const answer of input.answers) {
+    const own = questionsByVersion.get(answer.versionId)?.get(answer.questionId);
+    const shown = shownQuestions.get(answer.questionId);
+    if (!own || !shown || !sameQuestion(shown, own)) continue;
     const byValue = countsByQuestion.get(answer.questionId) ?? new Map<number, number>();
     byValue.set(answer.value, (byValue.get(answer.value) ?? 0) + answer.count);
     countsByQuestion.set(answer.questionId, byValue);
@@ -157,7 +200,7 @@ export function buildReportBody(input: ReportInput): Pick<ReportView, 'sections'
   // YES_NO answers are also counted apart, so a reader can show them as a share of yes, not on the 1..5 axis.
   const dimensionTotals = new Map<string, { sum: number; count: number; yes: number; yesNoCount: number }>();
   for (const answer of input.answers) {
-    const type = typesByVersion.get(answer.versionId)?.get(answer.questionId);
+    const type = questionsByVersion.get(answer.versionId)?.get(answer.questionId)?.type;
     if (!type) continue;
     const totals = dimensionTotals.get(answer.dimensionCode) ?? { sum: 0, count: 0, yes: 0, yesNoCount: 0 };
     totals.sum += (1 + 4 * scaled(type, answer.value)) * answer.count;

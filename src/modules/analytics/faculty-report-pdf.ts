@@ -166,6 +166,9 @@ function printableContent(content: FacultyReportPdfContent, covers: (codePoint: 
 }
 
 const formatRating = (rating: number | null) => (rating === null ? 'n/a' : rating.toFixed(2));
+/** "1 comment", "2 comments": every count the PDF writes in words agrees with its number. */
+const counted = (count: number, singular: string, plural = `${singular}s`) =>
+  `${count} ${count === 1 ? singular : plural}`;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 const yesShare = (yes: number, total: number) => `${percent(yes / total)} yes (${yes} of ${total})`;
 
@@ -198,6 +201,20 @@ function responseLine(report: ReportView): string {
   if (report.enrolledCount === null) return `Responses: ${count} (observations; not measured against enrollment)`;
   if (report.responseRate === null) return `Responses: ${count} (no students enrolled on record)`;
   return `Responses: ${count} of ${report.enrolledCount} enrolled students (response rate ${percent(report.responseRate)})`;
+}
+
+/**
+ * What the sections cover when submissions were made on several questionnaire versions (a type may have several
+ * questionnaires, each with versions): the sections are the latest version's, and an answer of another version
+ * counts toward one of its questions only when it is the same question (sameQuestion). Null for one version.
+ */
+function versionsLine(report: ReportView): string | null {
+  if (report.versionsIncluded < 2) return null;
+  return (
+    `Covers ${counted(report.overall.submissionCount, 'submission')} on ${report.versionsIncluded} questionnaire ` +
+    "versions, laid out as the latest one's questions; answers are matched by question id, type and dimension, " +
+    "so a question's n counts only the answers to that same question."
+  );
 }
 
 /**
@@ -274,6 +291,8 @@ export function renderFacultyReportPdf(
     )
     .text(`Overall rating: ${formatRating(report.overall.rating)} / 100`, { width })
     .text(responseLine(report), { width });
+  const versions = versionsLine(report);
+  if (versions) note(versions);
   if (printed.placeholders > 0) note(PLACEHOLDER_NOTE);
   const warning = responseWarning(report);
   if (warning) {

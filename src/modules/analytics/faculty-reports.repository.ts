@@ -186,23 +186,27 @@ export class FacultyReportsRepository {
     }));
   }
 
-  /** Distinct submissions per section, with questions mapped to the shown version's sections by question id. */
+  /**
+   * Distinct submissions per section: a submission counts for a section when it answered one of `matched`, the
+   * questions of its own version that are the same question as one of the section's (matchedQuestions).
+   */
   async sectionResponses(
     executor: Executor,
     filter: SubmissionFilter,
-    questionSections: ReadonlyArray<{ questionId: string; sectionId: string }>,
+    matched: ReadonlyArray<{ versionId: string; questionId: string; sectionId: string }>,
   ): Promise<Map<string, number>> {
-    if (questionSections.length === 0) return new Map();
+    if (matched.length === 0) return new Map();
     const rows = await this.scoped(executor, filter)
       .innerJoin('submission_answers as a', 'a.submission_id', 's.id')
       .innerJoin(
         sql<{
+          version_id: string;
           question_id: string;
           section_id: string;
-        }>`(SELECT * FROM unnest(${questionSections.map((entry) => entry.questionId)}::text[], ${questionSections.map((entry) => entry.sectionId)}::text[]) AS m(question_id, section_id))`.as(
+        }>`(SELECT * FROM unnest(${matched.map((entry) => entry.versionId)}::uuid[], ${matched.map((entry) => entry.questionId)}::text[], ${matched.map((entry) => entry.sectionId)}::text[]) AS m(version_id, question_id, section_id))`.as(
           'm',
         ),
-        (join) => join.onRef('m.question_id', '=', 'a.question_id'),
+        (join) => join.onRef('m.version_id', '=', 's.version_id').onRef('m.question_id', '=', 'a.question_id'),
       )
       .select(['m.section_id', (eb) => eb.fn.count<number>('s.id').distinct().as('count')])
       .groupBy('m.section_id')

@@ -49,7 +49,11 @@ export const reportView = z.object({
   version: z
     .object({ id: z.uuid(), versionNumber: z.number().int(), questionnaireTitle: z.string() })
     .nullable()
-    .describe('the version whose sections are shown: the latest published version that has submissions'),
+    .describe(
+      'the version whose sections are shown: the latest published version that has submissions. An answer of ' +
+        'another version counts toward one of its questions only when it is the same question: the same id, type ' +
+        'and dimension code',
+    ),
   versionsIncluded: z.number().int().describe('how many versions of the type have submissions in this report'),
   sections: z.array(
     z.object({
@@ -57,7 +61,10 @@ export const reportView = z.object({
       title: z.string(),
       path: z.array(z.string()).describe('titles of the enclosing sections, outermost first'),
       weight: z.number(),
-      responseCount: z.number().int().describe('submissions that answered at least one question of the section'),
+      responseCount: z
+        .number()
+        .int()
+        .describe('submissions that answered at least one question of the section (the same question, any version)'),
       rating: z.number().nullable().describe('mean of the scaled answers, 0..100, round2'),
       questions: z.array(
         z.object({
@@ -65,7 +72,7 @@ export const reportView = z.object({
           text: z.string(),
           type: z.enum(['LIKERT_5', 'YES_NO']),
           dimensionCode: z.string(),
-          responseCount: z.number().int(),
+          responseCount: z.number().int().describe('answers to this question (the same question, any version)'),
           average: z.number().nullable().describe('mean raw value on the question type scale, round2'),
           ratingCounts,
         }),

@@ -11,11 +11,12 @@ import { isLexiconLabel } from '../../engine/labels/index.js';
 import { scrubPersonalNames } from '../../engine/text/personal-names.js';
 import { reachesAlert } from '../alerts/alert-reach.js';
 import { ScopeService } from '../institution/scope.service.js';
-import { leafSections, type QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
+import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
 import {
   buildReportBody,
   compositeOf,
   COMPOSITE_WEIGHTS,
+  matchedQuestions,
   responseCoverage,
   STUDENT_QUESTIONNAIRE_TYPE,
   truncateQuote,
@@ -132,13 +133,12 @@ export class FacultyReportsService {
     const schemas = new Map(versions.map((version) => [version.id, version.schema_snapshot as QuestionnaireSchema]));
     const shown = versions[0];
     const shownSchema = shown ? (shown.schema_snapshot as QuestionnaireSchema) : null;
-    const questionSections = shownSchema
-      ? leafSections(shownSchema).flatMap((leaf) =>
-          leaf.questions.map((q) => ({ questionId: q.id, sectionId: leaf.id })),
-        )
-      : [];
     const answers = await this.repository.answerCounts(context.trx, filter);
-    const sectionResponses = await this.repository.sectionResponses(context.trx, filter, questionSections);
+    const sectionResponses = await this.repository.sectionResponses(
+      context.trx,
+      filter,
+      matchedQuestions(shownSchema, schemas),
+    );
     const names = await this.repository.dimensionNames(context.trx, [...new Set(answers.map((a) => a.dimensionCode))]);
     const body = buildReportBody({
       shownSchema,
