@@ -129,6 +129,77 @@ describe('renderFacultyReportPdf', () => {
     expect(words(high!)).not.toMatch(/caution|Low response/);
   });
 
+  // Outside audit S, S-10: "1 comments", "Overall rating: n/a / 100", a theme heading alone at the bottom of
+  // a page with its quotes on the next, and a quote printed with a space before its closing mark.
+  it('writes counts in words by their number: "1 comment", "1 response", "1 enrolled student"', async () => {
+    const content = sampleReportContent({ enrolledCount: 1, responseRate: 1, lowResponse: true, submissionCount: 1 });
+    content.report.sections[0]!.responseCount = 1;
+    content.summary.themes[1]!.count = 1;
+    const text = flat(
+      pdfPages(await renderFacultyReportPdf(content))
+        .map((page) => page.text)
+        .join('\n'),
+    );
+    expect(text).toContain('Late starts - 1 comment (0+ / 1= / 4-)');
+    expect(text).toContain('Clear explanations - 11 comments');
+    expect(text).toContain('rating 71.50 / 100 1 response');
+    expect(text).toContain('rating 64.00 / 100 1 response');
+    expect(text).toContain('Responses: 1 of 1 enrolled student (response rate 100%)');
+    expect(text).not.toMatch(/\b1 (comments|responses|students|enrolled students)\b/);
+  });
+
+  it('no responses: "Overall rating: n/a (no responses)", and a section without answers has no "/ 100"', async () => {
+    const content = sampleReportContent({ enrolledCount: 30, responseRate: 0, lowResponse: true, submissionCount: 0 });
+    content.report.overall.rating = null;
+    content.report.sections[0]!.rating = null;
+    const text = flat(
+      pdfPages(await renderFacultyReportPdf(content))
+        .map((page) => page.text)
+        .join('\n'),
+    );
+    expect(text).toContain('Overall rating: n/a (no responses)');
+    expect(text).toContain('rating n/a 0 responses');
+    expect(text).not.toContain('n/a / 100');
+  });
+
+  it('keeps each theme heading on the page of its first quote, wherever the page breaks', async () => {
+    let headings = 0;
+    for (let lines = 1; lines <= 8; lines += 1) {
+      const content = sampleReportContent();
+      content.summary.themes = Array.from({ length: 30 }, (_, index) => ({
+        themeId: `theme-${index}`,
+        label: `Theme ${index + 1}`,
+        count: 4,
+        sentimentSplit: { positive: 2, neutral: 1, negative: 1 },
+        // The first theme's quote runs to `lines` lines, so each report breaks its pages at other places.
+        sampleQuotes: [index === 0 ? 'The lessons are well prepared and clear. '.repeat(lines * 2).trim() : 'Clear.'],
+      }));
+      for (const page of pdfPages(await renderFacultyReportPdf(content))) {
+        const body = page.runs.filter((run) => run.top < page.height - MARGIN);
+        for (const [index, run] of body.entries()) {
+          if (!/^Theme \d+ - 4 comments/.test(run.text)) continue;
+          headings += 1;
+          expect(body[index + 1]?.text, `${run.text} (quote of ${lines} lines)`).toMatch(/^"/);
+        }
+      }
+    }
+    expect(headings).toBe(8 * 30);
+  });
+
+  it('a quote ending in a space or an invisible mark closes its quotation marks right after the last word', async () => {
+    const content = sampleReportContent();
+    content.summary.themes[1]!.sampleQuotes = [
+      'Maraming salamat po sa pasensya ninyo sa amin. Pagpalain po kayo ng Diyos. ',
+      'Always on time po si Sir.\u200b',
+    ];
+    const text = pdfPages(await renderFacultyReportPdf(content))
+      .map((page) => page.text)
+      .join('\n');
+    expect(text).toContain('Pagpalain po kayo ng Diyos."');
+    expect(text).toContain('"Always on time po si Sir."');
+    expect(text).not.toMatch(/\s"(\s|$)/);
+  });
+
   // Outside audit Q, F5: Helvetica (WinAnsi) dropped every other character, so "Νίκος 王小明 Nguyễn Trọng" printed
   // as "Nguyn Trng" and Greek, Cyrillic and Chinese quotes as blank quotation marks.
   describe('text beyond Windows-1252 (embedded DejaVu Sans Condensed)', () => {

@@ -84,6 +84,9 @@ function reportFaces(): ReportFaces {
   return faces;
 }
 
+/** Spaces and invisible marks at either end of a quote, left out of its quotation marks. */
+const QUOTE_ENDS = /^[\s\p{Default_Ignorable_Code_Point}]+|[\s\p{Default_Ignorable_Code_Point}]+$/gu;
+
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /** Tabs and line breaks (a quote's paragraphs): a space, so the words either side stay apart. */
 const SPACING = /^[\t\n\v\f\r\u0085\u2028\u2029]+$/u;
@@ -200,7 +203,14 @@ function responseLine(report: ReportView): string {
   const count = report.overall.submissionCount;
   if (report.enrolledCount === null) return `Responses: ${count} (observations; not measured against enrollment)`;
   if (report.responseRate === null) return `Responses: ${count} (no students enrolled on record)`;
-  return `Responses: ${count} of ${report.enrolledCount} enrolled students (response rate ${percent(report.responseRate)})`;
+  return `Responses: ${count} of ${counted(report.enrolledCount, 'enrolled student')} (response rate ${percent(report.responseRate)})`;
+}
+
+/** The header's overall rating: out of 100, or why there is none. */
+function overallLine(report: ReportView): string {
+  const { rating, submissionCount } = report.overall;
+  if (rating !== null) return `Overall rating: ${formatRating(rating)} / 100`;
+  return `Overall rating: n/a (${submissionCount === 0 ? 'no responses' : 'no rated answers'})`;
 }
 
 /**
@@ -289,7 +299,7 @@ export function renderFacultyReportPdf(
         (report.version ? ` - ${report.version.questionnaireTitle}, version ${report.version.versionNumber}` : ''),
       { width },
     )
-    .text(`Overall rating: ${formatRating(report.overall.rating)} / 100`, { width })
+    .text(overallLine(report), { width })
     .text(responseLine(report), { width });
   const versions = versionsLine(report);
   if (versions) note(versions);
@@ -456,7 +466,8 @@ export function renderFacultyReportPdf(
       .text(title, MARGIN, y, { width: width - 170 });
     const after = doc.y;
     doc.font(REGULAR).fillColor(INK);
-    cell(`rating ${formatRating(section.rating)} / 100   responses ${section.responseCount}`, right - 165, y, 165);
+    const sectionRating = section.rating === null ? 'rating n/a' : `rating ${formatRating(section.rating)} / 100`;
+    cell(`${sectionRating}   ${counted(section.responseCount, 'response')}`, right - 165, y, 165);
     doc.y = Math.max(after, doc.y) + 2;
     columnHeader('Question');
     for (const question of section.questions) {
@@ -496,27 +507,30 @@ export function renderFacultyReportPdf(
     .fillColor(INK)
     .text(`Sentiment: ${positive} positive, ${neutral} neutral, ${negative} negative`, MARGIN, doc.y, { width });
   if (summary.themes.length === 0) doc.fillColor(MUTED).text('No themes yet.', { width });
-  for (const theme of summary.themes) {
-    ensure(30);
-    doc.moveDown(0.4);
-    const split = theme.sentimentSplit;
+  const quoteX = MARGIN + 12;
+  // A quote as printed: no space or invisible mark (a zero-width space draws as one) inside its quotation marks.
+  const quoted = (quote: string) => `"${quote.replace(QUOTE_ENDS, '')}"`;
+  const quoteHeight = (quote: string) =>
     doc
-      .font(BOLD)
-      .fontSize(10)
-      .fillColor(INK)
-      .text(
-        `${theme.label} - ${theme.count} comments (${split.positive}+ / ${split.neutral}= / ${split.negative}-)`,
-        MARGIN,
-        doc.y,
-        { width },
-      );
-    for (const quote of theme.sampleQuotes ?? []) {
-      ensure(20);
+      .font(OBLIQUE)
+      .fontSize(9)
+      .heightOfString(quoted(quote), { width: right - quoteX });
+  for (const theme of summary.themes) {
+    const split = theme.sentimentSplit;
+    const title = `${theme.label} - ${counted(theme.count, 'comment')} (${split.positive}+ / ${split.neutral}= / ${split.negative}-)`;
+    const quotes = theme.sampleQuotes ?? [];
+    // The heading stays with its first quote: never a heading alone at the bottom of a page.
+    const titleHeight = doc.font(BOLD).fontSize(10).heightOfString(title, { width });
+    ensure(doc.currentLineHeight(true) * 0.4 + titleHeight + (quotes[0] === undefined ? 0 : quoteHeight(quotes[0])));
+    doc.moveDown(0.4);
+    doc.font(BOLD).fontSize(10).fillColor(INK).text(title, MARGIN, doc.y, { width });
+    for (const quote of quotes) {
+      ensure(Math.min(quoteHeight(quote), 40));
       doc
         .font(OBLIQUE)
         .fontSize(9)
         .fillColor(MUTED)
-        .text(`"${quote}"`, MARGIN + 12, doc.y, { width: width - 12 });
+        .text(quoted(quote), quoteX, doc.y, { width: right - quoteX });
     }
   }
   if (summary.redacted)
