@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { distinctQuotes } from '../../src/modules/analytics/faculty-report-calculations.js';
 import { PASSWORD } from '../support/institution-fixtures.js';
 import { pdfPages } from '../support/pdf-text.js';
 import {
@@ -13,7 +14,8 @@ import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
  * Outside audit S. S-1: a faculty member with student feedback on two questionnaires of the type (conventions §5:
  * "A type may have several questionnaires"); the report lays out the latest version, and an answer of the other
  * version counts toward one of its questions only when it is the same question (id, type and dimension). It
- * folded answers in by id alone, so Likert 1s of an unrelated q2 showed as "yes" to a yes/no q2.
+ * folded answers in by id alone, so Likert 1s of an unrelated q2 showed as "yes" to a yes/no q2. S-10: a quote
+ * that another quote of the theme contains is one voice, shown once, in /qualitative-summary and the PDF alike.
  *
  * Version A (published first): simpleSchema, q1 LIKERT CLARITY "Explains clearly", q2 LIKERT CLARITY "Answers
  * questions", q3 YES_NO FAIRNESS "Grades fairly". Version B (published later, laid out): q1 LIKERT CLARITY
@@ -86,6 +88,61 @@ async function submit(who: string, on: 'A' | 'B', answers: Record<string, number
   return (response.body as { id: string }).id;
 }
 
+/** A completed faculty pipeline: every submission labelled negative (strength as given), one dominant topic. */
+async function analysedPipeline(strengths: Record<string, number>) {
+  const pipeline = await db
+    .insertInto('analysis_pipelines')
+    .values({
+      semester_id: semesterId,
+      scope_type: 'FACULTY',
+      scope_id: user['fac.one']!,
+      faculty_id: user['fac.one']!,
+      status: 'COMPLETED',
+      completed_at: new Date('2025-10-01T00:00:00Z'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const run = await db
+    .insertInto('sentiment_runs')
+    .values({ pipeline_id: pipeline.id, status: 'COMPLETED' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const modelRun = await db
+    .insertInto('topic_model_runs')
+    .values({ pipeline_id: pipeline.id, topic_count: 1, outlier_count: 0, document_count: 3, metrics: '{}' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const topic = await db
+    .insertInto('topics')
+    .values({
+      run_id: modelRun.id,
+      topic_index: 0,
+      raw_label: 'lecture only',
+      label: 'Lecture only',
+      keywords: ['lecture', 'interaction'],
+      doc_count: Object.keys(strengths).length,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [key, negative] of Object.entries(strengths)) {
+    await db
+      .insertInto('sentiment_results')
+      .values({
+        run_id: run.id,
+        submission_id: submission[key]!,
+        label: 'negative',
+        positive: 0.05,
+        neutral: 1 - negative - 0.05,
+        negative,
+      })
+      .execute();
+    await db
+      .insertInto('topic_assignments')
+      .values({ topic_id: topic.id, submission_id: submission[key]!, probability: 0.9, is_dominant: true })
+      .execute();
+  }
+}
+
 beforeAll(async () => {
   token.admin = await client.login(SUPER_ADMIN.username, SUPER_ADMIN.password);
   const base = submissionInstitution();
@@ -135,6 +192,8 @@ beforeAll(async () => {
   submission.v2 = await submit('stu.v2', 'A', { q1: 4, q2: 1, q3: 1 }, LONGER);
   submission.v3 = await submit('stu.v3', 'A', { q1: 3, q2: 2, q3: 1 }, OTHER);
   submission.v4 = await submit('stu.v4', 'B', { q1: 2, q2: 1, q3: 4 });
+  // LONGER is the strongest, then SHORT (which LONGER holds), then OTHER.
+  await analysedPipeline({ v2: 0.9, v1: 0.8, v3: 0.7 });
 }, 120_000);
 
 const search = (params: Record<string, string>) => new URLSearchParams({ semesterId, ...params }).toString();
@@ -213,5 +272,39 @@ describe('report over two questionnaire versions of one type', () => {
     };
     expect(row('Gives fair grades')).toEqual(['Gives fair grades', '100% yes (1 of 1)', '1']);
     expect(row('Grades fairly')).toEqual(['Grades fairly', '4.00', '0', '0', '0', '1', '0', '1']);
+  });
+});
+
+describe('sample quotes: one quote another holds is shown once', () => {
+  it('/qualitative-summary and the PDF leave out a quote the theme has already said', async () => {
+    const summary = await client.get(url('qualitative-summary'), token.admin);
+    expect(summary.status, JSON.stringify(summary.body)).toBe(200);
+    expect(summary.body.themes).toHaveLength(1);
+    expect(summary.body.themes[0]).toMatchObject({ label: 'Lecture only', count: 3, sampleQuotes: [LONGER, OTHER] });
+    const text = (await pdf()).map((page) => page.text.replace(/\s+/g, ' ')).join(' ');
+    expect(text).toContain('Lecture only - 3 comments');
+    expect(text.split(SHORT)).toHaveLength(2);
+    expect(text).toContain(`"${OTHER}"`);
+  });
+});
+
+describe('distinctQuotes', () => {
+  it('takes the best first, drops a quote held in one taken or holding one, compares whole words', () => {
+    expect(
+      distinctQuotes(
+        [
+          'Always late to class.',
+          'always LATE to class',
+          'He is always late to class. Sayang ang oras.',
+          'Translate the lessons into examples, please.',
+          'Always on time.',
+          'Late.',
+        ],
+        3,
+      ),
+    ).toEqual(['Always late to class.', 'Translate the lessons into examples, please.', 'Always on time.']);
+    expect(distinctQuotes(['Ang galing ni sir talaga', 'galing ni sir', 'Ang galing ni sir'], 3)).toEqual([
+      'Ang galing ni sir talaga',
+    ]);
   });
 });

@@ -348,3 +348,30 @@ export function truncateQuote(text: string, max = 280): string {
   const cut = boundary > max / 2 ? head.slice(0, boundary) : head;
   return `${cut.replace(/[\s,;:.-]+$/u, '')}…`;
 }
+
+/** A quote's words for comparing quotes: NFC, lower case, every run of other characters one space. */
+function quoteWords(text: string): string {
+  return ` ${text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ')
+    .trim()} `;
+}
+
+/**
+ * The sample quotes of one theme from its candidates, best first: up to `max`, leaving out a candidate whose
+ * words are all in a quote already taken, or that holds all of one (a student who wrote the same sentence and
+ * then another is one voice, not two of the theme's three quotes). Words are compared whole, so "late" is not
+ * in "translate".
+ */
+export function distinctQuotes(candidates: readonly string[], max: number): string[] {
+  const taken: Array<{ text: string; words: string }> = [];
+  for (const text of candidates) {
+    if (taken.length === max) break;
+    const words = quoteWords(text);
+    if (words.trim() === '') continue;
+    if (taken.some((quote) => quote.words.includes(words) || words.includes(quote.words))) continue;
+    taken.push({ text, words });
+  }
+  return taken.map((quote) => quote.text);
+}

@@ -16,6 +16,7 @@ import {
   buildReportBody,
   compositeOf,
   COMPOSITE_WEIGHTS,
+  distinctQuotes,
   matchedQuestions,
   responseCoverage,
   STUDENT_QUESTIONNAIRE_TYPE,
@@ -37,6 +38,11 @@ import type {
 /** Spec limit "sample quotes": up to 3 per theme, about 280 characters. */
 export const SAMPLE_QUOTES_PER_THEME = 3;
 export const SAMPLE_QUOTE_MAX_CHARACTERS = 280;
+/**
+ * Candidates read per theme, best first, for distinctQuotes to take SAMPLE_QUOTES_PER_THEME from: a theme whose
+ * best thirty comments are all repeats of fewer than three texts shows fewer quotes.
+ */
+const QUOTE_CANDIDATES_PER_THEME = 30;
 
 /** What a request learnt about who reads whom, inside its transaction. */
 interface ReadContext {
@@ -226,21 +232,27 @@ export class FacultyReportsService {
     const pipelineId = run?.pipeline_id ?? null;
     const sentimentDistribution = await this.repository.sentimentDistribution(context.trx, filter, pipelineId);
     const themes = await this.repository.themes(context.trx, filter, pipelineId);
-    const quotes = new Map<string, string[]>();
+    const candidates = new Map<string, string[]>();
     for (const candidate of await this.repository.quoteCandidates(
       context.trx,
       filter,
       pipelineId,
-      SAMPLE_QUOTES_PER_THEME,
+      QUOTE_CANDIDATES_PER_THEME,
     )) {
-      const list = quotes.get(candidate.topic_id) ?? [];
-      // Scrub first, then cut: a name is never split by the cut and left half visible. Marked as students'
-      // words about this faculty member: a response or PDF for them leaves the quotes out.
-      list.push(
-        studentText(truncateQuote(context.scrub(candidate.text), SAMPLE_QUOTE_MAX_CHARACTERS), context.faculty.id),
-      );
-      quotes.set(candidate.topic_id, list);
+      const texts = candidates.get(candidate.topic_id) ?? [];
+      texts.push(candidate.text);
+      candidates.set(candidate.topic_id, texts);
     }
+    const quotes = new Map<string, string[]>();
+    for (const [topicId, texts] of candidates)
+      quotes.set(
+        topicId,
+        // Scrub first, then cut: a name is never split by the cut and left half visible. Marked as students'
+        // words about this faculty member: a response or PDF for them leaves the quotes out.
+        distinctQuotes(texts, SAMPLE_QUOTES_PER_THEME).map((text) =>
+          studentText(truncateQuote(context.scrub(text), SAMPLE_QUOTE_MAX_CHARACTERS), context.faculty.id),
+        ),
+      );
     return {
       faculty: { id: context.faculty.id, fullName: context.faculty.fullName },
       semester: context.semester,
