@@ -13,6 +13,7 @@ import {
   FACET_DOMINANCE_THRESHOLD,
   facetFor,
   generateRecommendations,
+  pickQuotes,
   supportingEvidenceFor,
 } from '../../src/engine/recommendations/index.js';
 
@@ -502,5 +503,44 @@ describe('a topic of one comment', () => {
     expect(improvement?.description).toContain('The one comment on "Other: Topic" is negative.');
     expect(improvement?.description).not.toMatch(/1 comment .* are /u);
     for (const recommendation of recommendations) expect(recommendation.actionPlan).not.toMatch(/quoted/iu);
+  });
+});
+
+describe('a quote whose words about the aspect are granted before its turn', () => {
+  it('is not evidence of an IMPROVEMENT of that aspect, nor one whose complaint about it follows the turn of a STRENGTH', () => {
+    const granted = 'Responsable po si sir, laging nasa oras at hindi umaabsent, kaya lang hindi malinaw magpaliwanag.';
+    const complaint = 'Lagi pong late si sir, minsan isang oras kaming naghihintay.';
+    const punctuality = topic({
+      topicId: 't1',
+      label: 'Class Punctuality',
+      keywords: ['late', 'oras', 'absent'],
+      commentCount: 12,
+      sentiment: { positive: 2, neutral: 1, negative: 9 },
+      // The granted one is the stronger and more central: without the rule it would be quoted first.
+      quotes: [quote(granted, 'negative', 0.95, 1), quote(complaint, 'negative', 0.8, 0.8)],
+    });
+    expect(pickQuotes(punctuality, 'IMPROVEMENT')).toEqual([complaint]);
+
+    const praised = 'Laging nasa oras si sir, pero minsan late din siya tuwing Lunes.';
+    const onTime = 'Always on time, never misses a class.';
+    const strength = topic({
+      topicId: 't2',
+      label: 'Class Punctuality',
+      keywords: ['time', 'oras'],
+      commentCount: 12,
+      sentiment: { positive: 10, neutral: 1, negative: 1 },
+      quotes: [quote('Ang galing magturo ni sir, pero laging late.', 'positive', 0.9, 1), quote(onTime, 'positive')],
+    });
+    expect(pickQuotes(strength, 'STRENGTH')).toEqual([onTime]);
+    // A comment naming the aspect on both sides of its turn, or on the claim's side, stays quotable.
+    const both = topic({
+      topicId: 't3',
+      label: 'Class Punctuality',
+      keywords: ['late'],
+      commentCount: 12,
+      sentiment: { positive: 1, neutral: 1, negative: 10 },
+      quotes: [quote(praised, 'negative')],
+    });
+    expect(pickQuotes(both, 'IMPROVEMENT')).toEqual([praised]);
   });
 });

@@ -80,10 +80,47 @@ function aboutTopic(text: string, aspect: TeachingAspect, keywords: ReadonlySet<
 }
 
 /**
+ * Words that turn a comment from what a student grants to the point they make: "responsable si sir, laging nasa oras,
+ * kaya lang hindi malinaw magpaliwanag". The part before the first of them is granted (praise before a complaint, a
+ * complaint before praise), the part after is the point; the sentiment engine weighs them the same way
+ * (modifiers.ts CONTRASTS). Words that open a granted clause instead ("although", "kahit") are not turns.
+ */
+const TURNS = new Set(['but', 'however', 'pero', 'kaso', 'ngunit', 'subalit', 'yet', 'apan', 'hinuon']);
+const TWO_WORD_TURNS = new Set(['kaya lang', 'kaya lng', 'kaso lang']);
+
+/** Where a comment's tokens turn (the index of the turn's first word), or -1 when they do not. */
+function turnIndex(tokens: readonly string[]): number {
+  for (let index = 1; index < tokens.length - 1; index += 1) {
+    const token = tokens[index] ?? '';
+    if (TURNS.has(token) || TWO_WORD_TURNS.has(`${token} ${tokens[index + 1] ?? ''}`)) return index;
+  }
+  return -1;
+}
+
+/**
+ * Whether a comment names the topic's aspect only on the side of its turn that says the opposite of the claim: under
+ * an IMPROVEMENT, only in what it grants before the turn ("laging nasa oras …, kaya lang …" quoted for punctuality:
+ * outside audit T found the demo's punctuality IMPROVEMENT quoting it); under a STRENGTH, only in the point after the
+ * turn. Its sentiment is its point's, but its words about this aspect say the opposite of the claim.
+ */
+function namesAspectAgainstClaim(text: string, aspect: TeachingAspect, category: RecommendationCategory): boolean {
+  const index = ASPECTS.findIndex((definition) => definition.id === aspect);
+  if (index < 0) return false;
+  const tokens = tokenize(text);
+  const turn = turnIndex(tokens);
+  if (turn < 0) return false;
+  const names = (part: readonly string[]) => (aspectScores([...part])[index] ?? 0) > 0;
+  const granted = tokens.slice(0, turn);
+  const point = tokens.slice(turn + 1);
+  return category === 'IMPROVEMENT' ? names(granted) && !names(point) : names(point) && !names(granted);
+}
+
+/**
  * Up to three quotes that agree with the claim, the most typical first: comments read as saying the claim
  * before neutral ones leaning that way, then those about the topic (its aspect or keywords) before those
  * that only happen to sit in it, then the strongest agreeing sentiment weighted by closeness to the topic's
- * centre. No agreeing comment means no quote rather than a contradicting one.
+ * centre. No agreeing comment means no quote rather than a contradicting one; nor is a comment quoted whose words
+ * about the topic's aspect sit on the other side of its turn (namesAspectAgainstClaim).
  */
 export function pickQuotes(topic: TopicInsight, category: RecommendationCategory): string[] {
   const wanted = claimedSentiment(category);
@@ -92,6 +129,7 @@ export function pickQuotes(topic: TopicInsight, category: RecommendationCategory
   const seen = new Set<string>();
   const ranked = topic.quotes
     .filter((quote) => quote.text.trim().length > 0 && quoteAgreesWith(category, quote))
+    .filter((quote) => !namesAspectAgainstClaim(quote.text, aspect, category))
     .filter((quote) => {
       const key = quote.text.trim();
       if (seen.has(key)) return false;
