@@ -544,3 +544,38 @@ describe('a quote whose words about the aspect are granted before its turn', () 
     expect(pickQuotes(both, 'IMPROVEMENT')).toEqual([praised]);
   });
 });
+
+describe('a claim about an aspect that none of its comments talks about', () => {
+  it('is not made: an exam topic whose complaints are all about rushed lessons grounds no exam IMPROVEMENT', () => {
+    const exams = topic({
+      topicId: 't1',
+      label: 'Exam Difficulty',
+      keywords: ['exams', 'fair', 'cover', 'discussed'],
+      commentCount: 6,
+      sentiment: { positive: 3, neutral: 0, negative: 3 },
+      quotes: [
+        quote('Patas si maam mohatag og grado, kaso gidali-dali ang mga leksyon.', 'negative', 0.9, 1),
+        quote('Patas po magbigay ng grado si maam, kaso minamadali po ang mga aralin.', 'negative', 0.85, 0.9),
+        quote('The exams are fair and cover exactly what was discussed in class.', 'positive', 0.9, 0.8),
+      ],
+    });
+    const headlines = generateRecommendations(input({ topics: [exams] })).map(
+      (recommendation) => `${recommendation.category} ${recommendation.headline}`,
+    );
+    // A check-in on the topic may fill the three actions; the exam claim itself is not made.
+    expect(
+      headlines.some((headline) => /align exams/iu.test(headline)),
+      headlines.join(' | '),
+    ).toBe(false);
+
+    // The same topic with one complaint that is about exams grounds it.
+    const grounded = topic({
+      ...exams,
+      quotes: [...exams.quotes, quote('The exams cover chapters we never discussed.', 'negative', 0.7, 0.5)],
+    });
+    const improvement = generateRecommendations(input({ topics: [grounded] })).find(
+      (recommendation) => recommendation.category === 'IMPROVEMENT' && /align exams/iu.test(recommendation.headline),
+    );
+    expect(improvement?.description).toContain('The exams cover chapters we never discussed.');
+  });
+});

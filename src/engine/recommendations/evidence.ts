@@ -148,6 +148,24 @@ export function pickQuotes(topic: TopicInsight, category: RecommendationCategory
   return ranked.slice(0, MAX_QUOTES_PER_SOURCE).map((quote) => truncateQuote(quote.text));
 }
 
+/**
+ * Whether a topic grounds a claim about its own teaching aspect: when some of its comments agree with the claim, at
+ * least one of them talks about the topic (names its aspect or one of its keywords), its words about the aspect on the
+ * claim's side of any turn. A topic the embeddings put together from comments about something else (outside audit T: the demo's
+ * "Exam Difficulty" topic, whose complaints were all about rushed lessons and whose only words on exams called them
+ * fair) grounds no "align exams with what was taught".
+ */
+export function groundsClaim(topic: TopicInsight, category: RecommendationCategory): boolean {
+  const aspect = topicAspect(topic);
+  const keywords = new Set(topic.keywords.map((keyword) => keyword.toLowerCase()));
+  const agreeing = topic.quotes.filter((quote) => quote.text.trim().length > 0 && quoteAgreesWith(category, quote));
+  // No comment to judge by (none quotable, all flagged): the topic's figures stand alone, as before.
+  if (agreeing.length === 0) return true;
+  return agreeing.some(
+    (quote) => !namesAspectAgainstClaim(quote.text, aspect, category) && aboutTopic(quote.text, aspect, keywords),
+  );
+}
+
 function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals;
   return Math.round(value * factor) / factor;

@@ -1,6 +1,6 @@
 import type { Recommendation, RecommendationCategory, RecommendationInput } from '../contracts.js';
 import { buildCandidates, checkInCandidates, priorityFor, type Candidate } from './candidates.js';
-import { facetForEvidence, supportingEvidenceFor } from './evidence.js';
+import { facetForEvidence, groundsClaim, supportingEvidenceFor } from './evidence.js';
 import { actionPlanOf, descriptionOf, headlineOf, subjectOf } from './wording.js';
 
 export { FACET_DOMINANCE_THRESHOLD, facetFor } from './facet.js';
@@ -42,8 +42,18 @@ function isLowPriority(candidate: Candidate): boolean {
  * STRENGTH and an IMPROVEMENT), then the rest by rank; LOW-priority ones only while fewer than three are
  * chosen. When that gives fewer than three, check-ins on topics and dimensions not used yet fill up.
  */
+/**
+ * Whether a candidate rests on something that says its claim: a rating (a dimension), the catch-all aspect (its
+ * steps start from what the comments say), or a topic with a comment that agrees and talks about the topic's aspect
+ * (groundsClaim). A claim about an aspect that none of its comments talks about is not made.
+ */
+function grounded(candidate: Candidate): boolean {
+  if (candidate.dimensions.length > 0 || candidate.aspect === 'general') return true;
+  return candidate.topics.some((entry) => groundsClaim(entry.topic, candidate.category));
+}
+
 function chooseCandidates(input: RecommendationInput): Candidate[] {
-  const ranked = buildCandidates(input.topics, input.dimensions).sort(compareCandidates);
+  const ranked = buildCandidates(input.topics, input.dimensions).filter(grounded).sort(compareCandidates);
   const chosen = new Set<Candidate>();
   for (const category of CATEGORIES) {
     const best = ranked.find((candidate) => candidate.category === category);
