@@ -33,6 +33,9 @@ export function apiDocument(): ReturnType<typeof buildOpenApiDocument> {
   return buildOpenApiDocument(routes, SERVICE_VERSION);
 }
 
+const API_PATH_START = '/api/';
+const API_ANSWER_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+
 /** Builds the API application (not yet listening). Used by the entry points and by the tests. */
 export async function createApp(settings: Settings): Promise<NestFastifyApplication> {
   const logger = createRootLogger(settings.LOG_LEVEL, { pretty: settings.LOG_FORMAT === 'pretty' });
@@ -60,6 +63,9 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
   acceptJsonBodies(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    // API answers carry tokens and students' words: no cache along the way keeps them, and no browser reads one as
+    // another type than it says (outside audit U). The dashboard's files set their own caching (web-app.ts).
+    if (request.url.startsWith(API_PATH_START)) void reply.headers(API_ANSWER_HEADERS);
     runWithLogger(request.log as unknown as Logger, done);
   });
   instrumentHttpRequests(fastify);

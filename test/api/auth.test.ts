@@ -27,6 +27,16 @@ describe('login and me', () => {
     expect(JSON.stringify(me.body)).not.toContain(SUPER_ADMIN.password);
   });
 
+  it('keeps API answers out of every cache and their type unsniffed: tokens, names and comments (outside audit U)', async () => {
+    const login = await client.post('/api/v1/auth/login', SUPER_ADMIN);
+    const me = await client.get('/api/v1/auth/me', (login.body as { accessToken: string }).accessToken);
+    const refused = await client.get('/api/v1/auth/me');
+    for (const response of [login, me, refused]) {
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
   it('answers the same 401 for an unknown user and a wrong password', async () => {
     const unknown = await client.post('/api/v1/auth/login', { username: 'nobody.here', password: 'whatever-pass' });
     const wrong = await client.post('/api/v1/auth/login', { username: 'another.nobody', password: 'wrong-password' });
