@@ -83,6 +83,14 @@ describe('GET /enrollments/me', () => {
     });
     const empty = await client.get('/api/v1/enrollments/me?page=2&limit=1', faculty);
     expect(empty.body).toMatchObject({ items: [], total: 1 });
+    // Pages past the last are answered from the first page's total and kept under no key of their own: a caller
+    // cannot fill Redis with a key per page number (outside audit U).
+    for (const page of [3, 500, 1_000_000]) {
+      const far = await client.get(`/api/v1/enrollments/me?page=${page}&limit=1`, faculty);
+      expect(far.body).toEqual({ items: [], page, limit: 1, total: 1 });
+    }
+    const keys = await redis.keys(`${prefix}enrollments-me:${ids['fac.one']}:*`);
+    expect(keys.sort()).toEqual([`${prefix}enrollments-me:${ids['fac.one']}:1:1`]);
   });
 
   it('documents the faculty list in the OpenAPI document', async () => {

@@ -26,13 +26,24 @@ export class EnrollmentsService {
    * uncached read is one index range scan over the caller's own submissions for the page's courses.
    */
   async mine(userId: string, paging: Paging): Promise<Paged<EnrollmentItem>> {
-    const page = await this.cache.getOrLoad(
+    if (paging.page > 1) {
+      // A page past the last is answered empty from the first page's total, and kept under no key of its own: any
+      // signed-in caller could otherwise fill Redis with a key per page number for 30 minutes (outside audit U).
+      const first = await this.cachedPage(userId, { page: 1, limit: paging.limit });
+      if ((paging.page - 1) * paging.limit >= first.total)
+        return { items: [], page: paging.page, limit: paging.limit, total: first.total };
+    }
+    const page = await this.cachedPage(userId, paging);
+    return { ...page, items: await this.withEvaluations(userId, page.items) };
+  }
+
+  private cachedPage(userId: string, paging: Paging) {
+    return this.cache.getOrLoad(
       CacheNamespace.ENROLLMENTS_ME,
       [userId, paging.page, paging.limit],
       ENROLLMENTS_ME_TTL_SECONDS,
       () => this.repository.forUser(userId, paging),
     );
-    return { ...page, items: await this.withEvaluations(userId, page.items) };
   }
 
   private async withEvaluations(userId: string, items: EnrollmentListing[]): Promise<EnrollmentItem[]> {
