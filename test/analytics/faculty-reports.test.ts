@@ -726,3 +726,41 @@ describe('report.pdf', () => {
     expect(elapsed).toBeLessThan(1_000);
   });
 });
+
+describe('a member who teaches in two departments (outside audit U)', () => {
+  it("gives each dean the words written in their department's courses only; the figures stay the member's", async () => {
+    // fac.two teaches ACC101 (CBA) and now IT101 (CCS) too.
+    const imported = await client.post(
+      '/api/v1/admin/institution/import',
+      {
+        enrollments: [
+          { username: 'fac.two', course: 'IT101-MAIN', campus: 'MAIN', semester: SEMESTER, role: 'faculty' },
+        ],
+      },
+      token.admin,
+    );
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const inCba = 'The accounting drills were clear and the examples practical.';
+    const inCcs = 'The programming labs ran long but the feedback on code was useful.';
+    await submit('stu.one', 'fac.two', FB, { q1: 4, q2: 4, q3: 1 }, inCba, 'ACC101-MAIN');
+    await submit('stu.s1', 'fac.two', FB, { q1: 3, q2: 3, q3: 1 }, inCcs, 'IT101-MAIN');
+
+    const texts = async (reader: string) => {
+      const response = await get(reader, 'fac.two', 'report/comments', { questionnaireTypeCode: FB });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.total).toBe(2);
+      return Object.fromEntries(
+        (response.body.items as Array<{ courseShortname: string; text: string | null; redacted: boolean }>).map(
+          (item) => [item.courseShortname, [item.text, item.redacted]],
+        ),
+      );
+    };
+    expect(await texts('dean.main')).toEqual({ 'IT101-MAIN': [inCcs, false], 'ACC101-MAIN': [null, true] });
+    expect(await texts('dean.cba')).toEqual({ 'IT101-MAIN': [null, true], 'ACC101-MAIN': [inCba, false] });
+    expect(await texts('admin')).toEqual({ 'IT101-MAIN': [inCcs, false], 'ACC101-MAIN': [inCba, false] });
+    // The figures are the member's, whoever reads them.
+    const dean = await get('dean.main', 'fac.two', 'report', { questionnaireTypeCode: FB });
+    const cba = await get('dean.cba', 'fac.two', 'report', { questionnaireTypeCode: FB });
+    expect(dean.body.overall).toEqual(cba.body.overall);
+  });
+});

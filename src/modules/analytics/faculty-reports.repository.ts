@@ -30,6 +30,16 @@ export interface CommentRow {
   /** The comment raised an alert (conventions §11), and where its submission sits, to decide who reads it. */
   flagged: boolean;
   department_id: string | null;
+  program_id: string | null;
+  campus_id: string;
+}
+
+/** A quotable comment of a theme, with where its submission sits (who may read its words). */
+export interface QuoteCandidate {
+  topic_id: string;
+  text: string;
+  department_id: string | null;
+  program_id: string | null;
   campus_id: string;
 }
 
@@ -340,7 +350,8 @@ export class FacultyReportsRepository {
       )
       SELECT s.id, s.course_id, s.course_shortname_snapshot AS course_shortname, s.qualitative_comment AS comment,
         s.created_at, ls.label, coalesce(th.theme_ids, '{}'::text[]) AS theme_ids,
-        EXISTS (SELECT 1 FROM alerts al WHERE al.submission_id = s.id) AS flagged, s.department_id, s.campus_id
+        EXISTS (SELECT 1 FROM alerts al WHERE al.submission_id = s.id) AS flagged, s.department_id, s.program_id,
+        s.campus_id
       FROM scoped s
       LEFT JOIN run_sentiment ls ON ls.submission_id = s.id
       LEFT JOIN themes th ON th.submission_id = s.id
@@ -387,14 +398,15 @@ export class FacultyReportsRepository {
     filter: SubmissionFilter,
     pipelineId: string | null,
     perTheme: number,
-  ): Promise<Array<{ topic_id: string; text: string }>> {
-    const { rows } = await sql<{ topic_id: string; text: string }>`
+  ): Promise<QuoteCandidate[]> {
+    const { rows } = await sql<QuoteCandidate>`
       WITH ${this.analysed(filter, pipelineId)},
       candidates AS (
         -- One row per text in a theme: two students who wrote the same sentence give one quote, not two of three.
         SELECT DISTINCT ON (d.topic_id, lower(btrim(coalesce(s.cleaned_comment, s.qualitative_comment))))
           d.topic_id, coalesce(s.cleaned_comment, s.qualitative_comment) AS text,
-          greatest(ls.positive, ls.negative) AS strength, d.probability, s.id
+          greatest(ls.positive, ls.negative) AS strength, d.probability, s.id,
+          s.department_id, s.program_id, s.campus_id
         FROM dominant d
         JOIN scoped s ON s.id = d.submission_id
         LEFT JOIN run_sentiment ls ON ls.submission_id = d.submission_id
@@ -405,11 +417,12 @@ export class FacultyReportsRepository {
           greatest(ls.positive, ls.negative) DESC NULLS LAST, d.probability DESC, s.id
       ),
       ranked AS (
-        SELECT topic_id, text,
+        SELECT topic_id, text, department_id, program_id, campus_id,
           row_number() OVER (PARTITION BY topic_id ORDER BY strength DESC NULLS LAST, probability DESC, id) AS position
         FROM candidates
       )
-      SELECT topic_id, text FROM ranked WHERE position <= ${perTheme} ORDER BY topic_id, position
+      SELECT topic_id, text, department_id, program_id, campus_id
+      FROM ranked WHERE position <= ${perTheme} ORDER BY topic_id, position
     `.execute(executor);
     return rows;
   }

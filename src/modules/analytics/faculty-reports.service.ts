@@ -10,7 +10,7 @@ import type { Paged } from '../../common/http/paging.js';
 import { isLexiconLabel } from '../../engine/labels/index.js';
 import { scrubPersonalNames } from '../../engine/text/personal-names.js';
 import { reachesAlert } from '../alerts/alert-reach.js';
-import { ScopeService } from '../institution/scope.service.js';
+import { ScopeService, type ResolvedScope } from '../institution/scope.service.js';
 import type { QuestionnaireSchema } from '../questionnaires/questionnaire-schema.js';
 import {
   buildReportBody,
@@ -57,7 +57,34 @@ interface ReadContext {
    * CAMPUS_HEAD of the campus). Anyone else reading the report (a chairperson) gets no text for it.
    */
   alertTextReadable: (placement: { departmentId: string | null; campusId: string }) => boolean;
+  /**
+   * Whether the caller may read the words of a comment, placed by its submission's department, program and campus:
+   * a comment written in a course of the caller's scope (SUPER_ADMIN: all; DEAN: their departments; CHAIRPERSON:
+   * their programs; CAMPUS_HEAD: their campus). The report's figures cover the member's whole semester (the spec's
+   * ratings are the member's), but a dean reads no verbatim comment from another department's course (outside
+   * audit U).
+   */
+  textReadable: (placement: CommentPlacement) => boolean;
   scrub: (text: string) => string;
+}
+
+/** Where a comment was written: its submission's department, program and campus. */
+export interface CommentPlacement {
+  departmentId: string | null;
+  programId: string | null;
+  campusId: string;
+}
+
+/** Whether a reader's resolved scope reaches a comment's course (ReadContext.textReadable). */
+function reachesComment(scope: ResolvedScope, placement: CommentPlacement): boolean {
+  if (scope.unrestricted) return true;
+  return (
+    (placement.departmentId !== null &&
+      (scope.departmentIds.includes(placement.departmentId) ||
+        scope.campusDepartmentIds.includes(placement.departmentId))) ||
+    (placement.programId !== null && scope.programIds.includes(placement.programId)) ||
+    scope.campusIds.includes(placement.campusId)
+  );
 }
 
 /**
@@ -90,11 +117,13 @@ export class FacultyReportsService {
       const self = caller.id === facultyId;
       // Self: every student text is withheld anyway, and an alert is never shown to the member it is about.
       let alertTextReadable: ReadContext['alertTextReadable'] = () => false;
+      let textReadable: ReadContext['textReadable'] = () => false;
       if (!self) {
         const scope = await this.scopes.resolve(caller.id, semesterId, trx);
         if (!scope.unrestricted && !(await this.repository.facultyInScope(trx, facultyId, semesterId, scope)))
           throw forbidden('scope not in your assigned access');
         alertTextReadable = (placement) => reachesAlert(scope, placement);
+        textReadable = (placement) => reachesComment(scope, placement);
       }
       const knownNames = [faculty.full_name];
       return work({
@@ -103,6 +132,7 @@ export class FacultyReportsService {
         semester,
         redacted: self,
         alertTextReadable,
+        textReadable,
         scrub: (text) => scrubPersonalNames(text, { knownNames }),
       });
     });
@@ -178,8 +208,11 @@ export class FacultyReportsService {
       return {
         items: rows.map((row) => {
           // A comment that raised an alert reaches only the alert roles of its scope (conventions §11).
+          // And a comment written in a course outside the caller's scope reaches them as figures only.
+          const placement = { departmentId: row.department_id, programId: row.program_id, campusId: row.campus_id };
           const withheld =
-            row.flagged && !context.alertTextReadable({ departmentId: row.department_id, campusId: row.campus_id });
+            (row.flagged && !context.alertTextReadable(placement)) ||
+            (!context.redacted && !context.textReadable(placement));
           return {
             submissionId: row.id,
             courseId: row.course_id,
@@ -239,6 +272,13 @@ export class FacultyReportsService {
       pipelineId,
       QUOTE_CANDIDATES_PER_THEME,
     )) {
+      // Quotes come from the courses of the caller's scope only (ReadContext.textReadable).
+      const placement = {
+        departmentId: candidate.department_id,
+        programId: candidate.program_id,
+        campusId: candidate.campus_id,
+      };
+      if (!context.redacted && !context.textReadable(placement)) continue;
       const texts = candidates.get(candidate.topic_id) ?? [];
       texts.push(candidate.text);
       candidates.set(candidate.topic_id, texts);
