@@ -10,7 +10,7 @@ import { API_CONTROLLERS, ApiModule } from './api.module.js';
 import { ANALYSIS_FORBIDDEN_ROLES } from './common/auth/roles.js';
 import { trustProxyOption } from './common/auth/trusted-proxies.js';
 import { buildOpenApiDocument } from './common/http/openapi.js';
-import { acceptJsonBodies, acceptUploadsOnlyOnUploadRoutes } from './common/http/request-bodies.js';
+import { acceptJsonBodies, multipartRefusal } from './common/http/request-bodies.js';
 import { API_PREFIX, assertRoutesDeclareAccess, discoverRoutes } from './common/http/route-discovery.js';
 import { UPLOAD_LIMITS } from './common/http/upload-limits.js';
 import { createRootLogger, runWithLogger } from './common/logging/logger.js';
@@ -66,7 +66,9 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
     // API answers carry tokens and students' words: no cache along the way keeps them, and no browser reads one as
     // another type than it says (outside audit U). The dashboard's files set their own caching (web-app.ts).
     if (request.url.startsWith(API_PATH_START)) void reply.headers(API_ANSWER_HEADERS);
-    runWithLogger(request.log as unknown as Logger, done);
+    const refused = multipartRefusal(request);
+    if (refused) done(refused);
+    else runWithLogger(request.log as unknown as Logger, done);
   });
   instrumentHttpRequests(fastify);
   renderStudentTextForReaders(fastify);
@@ -81,7 +83,6 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
 
   const document = apiDocument();
   await app.register(fastifyMultipart as never, { limits: UPLOAD_LIMITS });
-  acceptUploadsOnlyOnUploadRoutes(fastify);
   await app.register(fastifySwagger as never, { mode: 'static', specification: { document } });
   await app.register(fastifySwaggerUi as never, { routePrefix: '/api/docs' });
   fastify.get(`/${API_PREFIX}/openapi.json`, async () => document);

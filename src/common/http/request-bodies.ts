@@ -1,5 +1,4 @@
 import { isUtf8 } from 'node:buffer';
-import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid, unsupportedMediaType } from '../errors/domain-error.js';
 import { unsupportedMediaTypeMessage } from './exception-filter.js';
@@ -57,15 +56,17 @@ export function acceptJsonBodies(fastify: FastifyInstance): void {
   });
 }
 
+const MULTIPART = /^\s*multipart\//iu;
+
 /**
- * Multipart is parsed (streamed) only by the upload routes. @fastify/multipart accepts it on every route, where
- * the body would read as empty: an institution import sent as a file would import nothing and answer 200. Every
- * other route answers 415 naming the type sent, as for any other content type it does not take.
+ * Why a request is refused before anything of it is read, or undefined. Multipart is parsed (streamed) only by the
+ * upload routes. @fastify/multipart accepts it on every route, where the body would read as empty: an institution
+ * import sent as a file would import nothing and answer 200. Every other route answers 415 naming the type sent, as
+ * for any other content type it does not take. Called from the API's one onRequest hook (app.ts): a hook of its own
+ * for every request cost the hot path's GETs, which carry no body, a few microseconds each.
  */
-export function acceptUploadsOnlyOnUploadRoutes(fastify: FastifyInstance): void {
-  fastify.addHook('preValidation', (request, _reply, done) => {
-    if (request.isMultipart() && !request.is404 && !takesUploads(request))
-      done(unsupportedMediaType(unsupportedMediaTypeMessage(request)));
-    else done();
-  });
+export function multipartRefusal(request: FastifyRequest): Error | undefined {
+  const type = request.headers['content-type'];
+  if (type === undefined || !MULTIPART.test(type) || request.is404 || takesUploads(request)) return undefined;
+  return unsupportedMediaType(unsupportedMediaTypeMessage(request));
 }
