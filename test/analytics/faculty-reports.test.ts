@@ -764,3 +764,26 @@ describe('a member who teaches in two departments (outside audit U)', () => {
     expect(dean.body.overall).toEqual(cba.body.overall);
   });
 });
+
+describe('sample quotes of a theme (outside audit T)', () => {
+  it("show the theme's own sentiment first: a mostly negative theme is not illustrated by its lone praise", async () => {
+    // The latest analysis puts all three of fac.one's comments in one theme: two complaints, one praise, the praise
+    // read far more surely than the complaints.
+    await analysedPipeline('COMPLETED', '2025-12-01T00:00:00Z', { s1: 'positive', s2: 'negative', s3: 'negative' }, [
+      { key: 'mixed', label: 'Clear explanations', dominant: ['s1', 's2', 's3'] },
+    ]);
+    await db
+      .updateTable('sentiment_results')
+      .set({ positive: 0.99, neutral: 0.005, negative: 0.005 })
+      .where('submission_id', '=', submission.s1!)
+      .where('label', '=', 'positive')
+      .execute();
+    const response = await get('dean.main', 'fac.one', 'qualitative-summary', { questionnaireTypeCode: FB });
+    expect(response.status).toBe(200);
+    const [theme] = response.body.themes as Array<{ sentimentSplit: Record<string, number>; sampleQuotes: string[] }>;
+    expect(theme?.sentimentSplit).toEqual({ positive: 1, neutral: 0, negative: 2 });
+    expect(theme?.sampleQuotes).toHaveLength(3);
+    // The praise (s1) comes last, after both complaints.
+    expect(theme?.sampleQuotes[2]).toMatch(/explains recursion very clearly/u);
+  });
+});

@@ -392,7 +392,10 @@ export class FacultyReportsRepository {
     return rows;
   }
 
-  /** Up to `perTheme` quote candidates per topic: the strongest sentiment first, then the surest assignment. */
+  /**
+   * Up to `perTheme` quote candidates per topic: those of the theme's most frequent sentiment first, then the
+   * strongest sentiment, then the surest assignment.
+   */
   async quoteCandidates(
     executor: Executor,
     filter: SubmissionFilter,
@@ -401,11 +404,20 @@ export class FacultyReportsRepository {
   ): Promise<QuoteCandidate[]> {
     const { rows } = await sql<QuoteCandidate>`
       WITH ${this.analysed(filter, pipelineId)},
+      -- Each theme's most frequent sentiment among its comments (a tie goes to the complaint: 'negative' sorts first).
+      majority AS (
+        SELECT DISTINCT ON (d.topic_id) d.topic_id, ls.label
+        FROM dominant d
+        JOIN scoped s ON s.id = d.submission_id
+        JOIN run_sentiment ls ON ls.submission_id = d.submission_id
+        GROUP BY d.topic_id, ls.label
+        ORDER BY d.topic_id, count(*) DESC, ls.label
+      ),
       candidates AS (
         -- One row per text in a theme: two students who wrote the same sentence give one quote, not two of three.
         SELECT DISTINCT ON (d.topic_id, lower(btrim(coalesce(s.cleaned_comment, s.qualitative_comment))))
           d.topic_id, coalesce(s.cleaned_comment, s.qualitative_comment) AS text,
-          greatest(ls.positive, ls.negative) AS strength, d.probability, s.id,
+          greatest(ls.positive, ls.negative) AS strength, d.probability, s.id, ls.label,
           s.department_id, s.program_id, s.campus_id
         FROM dominant d
         JOIN scoped s ON s.id = d.submission_id
@@ -416,10 +428,16 @@ export class FacultyReportsRepository {
         ORDER BY d.topic_id, lower(btrim(coalesce(s.cleaned_comment, s.qualitative_comment))),
           greatest(ls.positive, ls.negative) DESC NULLS LAST, d.probability DESC, s.id
       ),
+      -- The theme's own sentiment first: a theme of twelve complaints and one thank-you is shown by its complaints
+      -- (outside audit T: the strongest comment of either sign led, often the lone praise), then the strongest.
       ranked AS (
-        SELECT topic_id, text, department_id, program_id, campus_id,
-          row_number() OVER (PARTITION BY topic_id ORDER BY strength DESC NULLS LAST, probability DESC, id) AS position
-        FROM candidates
+        SELECT c.topic_id, c.text, c.department_id, c.program_id, c.campus_id,
+          row_number() OVER (
+            PARTITION BY c.topic_id
+            ORDER BY (c.label IS NOT DISTINCT FROM m.label) DESC, c.strength DESC NULLS LAST, c.probability DESC, c.id
+          ) AS position
+        FROM candidates c
+        LEFT JOIN majority m ON m.topic_id = c.topic_id
       )
       SELECT topic_id, text, department_id, program_id, campus_id
       FROM ranked WHERE position <= ${perTheme} ORDER BY topic_id, position
