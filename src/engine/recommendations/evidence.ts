@@ -9,11 +9,12 @@ import type {
   SentimentScores,
   SupportingEvidence,
   TopicInsight,
+  TopicQuote,
 } from '../contracts.js';
 import { ASPECTS } from '../embeddings/aspect-lexicon.js';
 import { aspectScores } from '../embeddings/aspect-matcher.js';
 import { tokenize } from '../text/index.js';
-import { topicAspect, type TeachingAspect } from './aspects.js';
+import { topicAspect } from './aspects.js';
 import { confidenceLevelFor, dimensionAgreement } from './confidence.js';
 import { facetFor } from './facet.js';
 
@@ -71,14 +72,6 @@ export function quoteAgreesWith(
   return nonNegative(quote.scores[wanted]) > nonNegative(quote.scores[opposite]);
 }
 
-/** Whether a quote talks about its topic: it names the topic's teaching aspect or one of its keywords. */
-function aboutTopic(text: string, aspect: TeachingAspect, keywords: ReadonlySet<string>): boolean {
-  const tokens = tokenize(text);
-  if (tokens.some((token) => keywords.has(token))) return true;
-  const index = ASPECTS.findIndex((definition) => definition.id === aspect);
-  return index >= 0 && (aspectScores(tokens)[index] ?? 0) > 0;
-}
-
 /**
  * Words that turn a comment from what a student grants to the point they make: "responsable si sir, laging nasa oras,
  * kaya lang hindi malinaw magpaliwanag". The part before the first of them is granted (praise before a complaint, a
@@ -97,22 +90,39 @@ function turnIndex(tokens: readonly string[]): number {
   return -1;
 }
 
-/**
- * Whether a comment names the topic's aspect only on the side of its turn that says the opposite of the claim: under
- * an IMPROVEMENT, only in what it grants before the turn ("laging nasa oras …, kaya lang …" quoted for punctuality:
- * outside audit T found the demo's punctuality IMPROVEMENT quoting it); under a STRENGTH, only in the point after the
- * turn. Its sentiment is its point's, but its words about this aspect say the opposite of the claim.
- */
-function namesAspectAgainstClaim(text: string, aspect: TeachingAspect, category: RecommendationCategory): boolean {
+/** A topic's comment that agrees with a claim, as read for it (claimQuotes). */
+interface ClaimQuote {
+  quote: TopicQuote;
+  /** It talks about the topic: names the topic's teaching aspect or one of its keywords. */
+  about: boolean;
+  /**
+   * It names the topic's aspect only on the side of its turn that says the opposite of the claim: under an
+   * IMPROVEMENT, only in what it grants before the turn ("laging nasa oras …, kaya lang …" quoted for punctuality:
+   * outside audit T found the demo's punctuality IMPROVEMENT quoting it); under a STRENGTH, only in the point after
+   * the turn. Its sentiment is its point's, but its words about this aspect say the opposite of the claim.
+   */
+  against: boolean;
+}
+
+/** The topic's comments that agree with the claim (quoteAgreesWith), each tokenized once and read for it. */
+function claimQuotes(topic: TopicInsight, category: RecommendationCategory): ClaimQuote[] {
+  const aspect = topicAspect(topic);
   const index = ASPECTS.findIndex((definition) => definition.id === aspect);
-  if (index < 0) return false;
-  const tokens = tokenize(text);
-  const turn = turnIndex(tokens);
-  if (turn < 0) return false;
-  const names = (part: readonly string[]) => (aspectScores([...part])[index] ?? 0) > 0;
-  const granted = tokens.slice(0, turn);
-  const point = tokens.slice(turn + 1);
-  return category === 'IMPROVEMENT' ? names(granted) && !names(point) : names(point) && !names(granted);
+  const keywords = new Set(topic.keywords.map((keyword) => keyword.toLowerCase()));
+  const names = (tokens: readonly string[]) => index >= 0 && (aspectScores(tokens)[index] ?? 0) > 0;
+  return topic.quotes
+    .filter((quote) => quote.text.trim().length > 0 && quoteAgreesWith(category, quote))
+    .map((quote) => {
+      const tokens = tokenize(quote.text);
+      const turn = turnIndex(tokens);
+      let against = false;
+      if (turn >= 0 && index >= 0) {
+        const granted = names(tokens.slice(0, turn));
+        const point = names(tokens.slice(turn + 1));
+        against = category === 'IMPROVEMENT' ? granted && !point : point && !granted;
+      }
+      return { quote, about: tokens.some((token) => keywords.has(token)) || names(tokens), against };
+    });
 }
 
 /**
@@ -120,26 +130,22 @@ function namesAspectAgainstClaim(text: string, aspect: TeachingAspect, category:
  * before neutral ones leaning that way, then those about the topic (its aspect or keywords) before those
  * that only happen to sit in it, then the strongest agreeing sentiment weighted by closeness to the topic's
  * centre. No agreeing comment means no quote rather than a contradicting one; nor is a comment quoted whose words
- * about the topic's aspect sit on the other side of its turn (namesAspectAgainstClaim).
+ * about the topic's aspect sit on the other side of its turn (ClaimQuote.against).
  */
 export function pickQuotes(topic: TopicInsight, category: RecommendationCategory): string[] {
   const wanted = claimedSentiment(category);
-  const aspect = topicAspect(topic);
-  const keywords = new Set(topic.keywords.map((keyword) => keyword.toLowerCase()));
   const seen = new Set<string>();
-  const ranked = topic.quotes
-    .filter((quote) => quote.text.trim().length > 0 && quoteAgreesWith(category, quote))
-    .filter((quote) => !namesAspectAgainstClaim(quote.text, aspect, category))
-    .filter((quote) => {
+  const ranked = claimQuotes(topic, category)
+    .filter(({ quote, against }) => {
       const key = quote.text.trim();
-      if (seen.has(key)) return false;
+      if (against || seen.has(key)) return false;
       seen.add(key);
       return true;
     })
-    .map((quote) => ({
+    .map(({ quote, about }) => ({
       text: quote.text,
       saysClaim: quote.sentiment === wanted ? 1 : 0,
-      about: aboutTopic(quote.text, aspect, keywords) ? 1 : 0,
+      about: about ? 1 : 0,
       weight: nonNegative(quote.scores[wanted]) * (0.5 + 0.5 * Math.min(1, nonNegative(quote.centrality))),
     }))
     .sort(
@@ -150,20 +156,15 @@ export function pickQuotes(topic: TopicInsight, category: RecommendationCategory
 
 /**
  * Whether a topic grounds a claim about its own teaching aspect: when some of its comments agree with the claim, at
- * least one of them talks about the topic (names its aspect or one of its keywords), its words about the aspect on the
- * claim's side of any turn. A topic the embeddings put together from comments about something else (outside audit T: the demo's
- * "Exam Difficulty" topic, whose complaints were all about rushed lessons and whose only words on exams called them
- * fair) grounds no "align exams with what was taught".
+ * least one of them talks about the topic, its words about the aspect on the claim's side of any turn. A topic the
+ * embeddings put together from comments about something else (outside audit T: the demo's "Exam Difficulty" topic,
+ * whose complaints were all about rushed lessons and whose only words on exams called them fair) grounds no "align
+ * exams with what was taught".
  */
 export function groundsClaim(topic: TopicInsight, category: RecommendationCategory): boolean {
-  const aspect = topicAspect(topic);
-  const keywords = new Set(topic.keywords.map((keyword) => keyword.toLowerCase()));
-  const agreeing = topic.quotes.filter((quote) => quote.text.trim().length > 0 && quoteAgreesWith(category, quote));
+  const agreeing = claimQuotes(topic, category);
   // No comment to judge by (none quotable, all flagged): the topic's figures stand alone, as before.
-  if (agreeing.length === 0) return true;
-  return agreeing.some(
-    (quote) => !namesAspectAgainstClaim(quote.text, aspect, category) && aboutTopic(quote.text, aspect, keywords),
-  );
+  return agreeing.length === 0 || agreeing.some(({ about, against }) => about && !against);
 }
 
 function roundTo(value: number, decimals: number): number {
