@@ -579,3 +579,89 @@ describe('a claim about an aspect that none of its comments talks about', () => 
     expect(improvement?.description).toContain('The exams cover chapters we never discussed.');
   });
 });
+
+const praisedTopics = [
+  topic({
+    topicId: 'mastery',
+    label: 'Subject Mastery',
+    keywords: ['alam', 'expert', 'knowledge'],
+    commentCount: 30,
+    sentiment: { positive: 26, neutral: 3, negative: 1 },
+    quotes: [quote('Kabisado ni sir ang lesson, parang expert talaga siya sa field niya.', 'positive')],
+  }),
+  topic({
+    topicId: 'materials',
+    label: 'Learning Materials',
+    keywords: ['slides', 'module', 'handouts'],
+    commentCount: 26,
+    sentiment: { positive: 22, neutral: 3, negative: 1 },
+    quotes: [quote('Ang ganda ng slides at modules, madaling balikan pag exam na.', 'positive')],
+  }),
+];
+
+describe('a rating-only action the comments contradict', () => {
+  const praised = [
+    'Sobrang saya ng klase ni maam, lagi kaming may activities kaya hindi nakakaantok.',
+    'Interesting yung mga discussion, nakikilahok talaga lahat kahit yung mga tahimik.',
+    'Hindi boring, ang dami naming games at group activities every meeting.',
+  ];
+  const engaging = topic({
+    topicId: 'engagement',
+    label: 'Class Engagement',
+    keywords: ['activities', 'masaya', 'interesting'],
+    commentCount: 14,
+    sentiment: { positive: 11, neutral: 2, negative: 1 },
+    quotes: [
+      ...praised.map((text) => quote(text, 'positive', 0.9)),
+      quote('Minsan nakakaantok pag puro lecture lang.', 'negative', 0.6, 0.4),
+    ],
+  });
+  const ratings = [
+    dimension('ENGAGEMENT', 'Class Engagement', 62),
+    dimension('CLARITY', 'Clarity of Instruction', 66),
+    dimension('MASTERY', 'Mastery of Subject Matter', 88),
+  ];
+
+  function improvementsOn(recommendations: ReturnType<typeof generateRecommendations>) {
+    return recommendations.filter(
+      (recommendation) =>
+        recommendation.category === 'IMPROVEMENT' &&
+        recommendation.supportingEvidence.sources.some(
+          (source) => source.type === 'dimension' && source.dimensionCode === 'ENGAGEMENT',
+        ),
+    );
+  }
+
+  it('is not made when enough comments about its aspect read positive, and quotes none of them', () => {
+    const recommendations = generateRecommendations(
+      input({ topics: [engaging, ...praisedTopics], dimensions: ratings }),
+    );
+    const summary = recommendations.map((recommendation) => `${recommendation.category} ${recommendation.headline}`);
+    expect(improvementsOn(recommendations), summary.join(' | ')).toEqual([]);
+    expect(
+      summary.some((line) => /^IMPROVEMENT .*more engaging/iu.test(line)),
+      summary.join(' | '),
+    ).toBe(false);
+    for (const recommendation of recommendations.filter((entry) => entry.category === 'IMPROVEMENT')) {
+      const quoted = recommendation.supportingEvidence.sources.flatMap((source) =>
+        source.type === 'topic' ? source.sampleQuotes : [],
+      );
+      for (const text of praised) {
+        expect(quoted).not.toContain(text);
+        expect(recommendation.description).not.toContain(text);
+      }
+    }
+  });
+
+  it('stands when too few comments talk about the aspect, or they do not read mostly positive', () => {
+    const few = topic({ ...engaging, commentCount: 4, sentiment: { positive: 3, neutral: 1, negative: 0 } });
+    const withFew = generateRecommendations(input({ topics: [few, ...praisedTopics], dimensions: ratings }));
+    expect(improvementsOn(withFew)).toHaveLength(1);
+    const mixed = topic({ ...engaging, sentiment: { positive: 7, neutral: 4, negative: 3 } });
+    const withMixed = generateRecommendations(input({ topics: [mixed, ...praisedTopics], dimensions: ratings }));
+    expect(improvementsOn(withMixed)).toHaveLength(1);
+    for (const recommendation of improvementsOn(withMixed)) {
+      expect(recommendation.description).not.toMatch(/One student wrote/u);
+    }
+  });
+});

@@ -6,7 +6,7 @@ import type {
   TopicInsight,
 } from '../contracts.js';
 import { aspectOf, topicAspect, type TeachingAspect } from './aspects.js';
-import { sentimentShares } from './evidence.js';
+import { groundsClaim, sentimentShares } from './evidence.js';
 import {
   DIMENSION_IMPROVEMENT_MAX_AVERAGE,
   DIMENSION_RELATIVE_GAP,
@@ -234,6 +234,40 @@ export function buildCandidates(topics: TopicInsight[], dimensions: DimensionAve
     candidate.strength = Math.max(0, ...strengths);
   }
   return candidates;
+}
+
+/** Volume level from which comments count as raising something: 10 comments, or a tenth of them and at least 5. */
+export const COMMENTS_RAISE_MIN_VOLUME: Level = 2;
+
+/**
+ * Whether what students wrote contradicts a candidate that rests on ratings alone. The run's topics about the
+ * candidate's aspect, pooled, must be written by enough students (comment volume of at least
+ * COMMENTS_RAISE_MIN_VOLUME) and read the opposite way by the rule that turns a topic into a claim (topicCategory:
+ * positive share ≥ 0.6 and negative ≤ 0.2 against an IMPROVEMENT), and one of them must ground that opposite claim
+ * (groundsClaim: a comment of it saying so talks about the aspect). A low "Class Engagement" rating under comments
+ * that praise the class activities is then no "make class sessions more engaging"; the rating may still fill a
+ * check-in, which asks the class rather than prescribing a change.
+ */
+export function contradictedByComments(candidate: Candidate, topics: TopicInsight[]): boolean {
+  if (candidate.topics.length > 0 || candidate.dimensions.length === 0 || candidate.aspect === 'general') return false;
+  const about = topics.filter((topic) => topicAspect(topic) === candidate.aspect);
+  const count = about.reduce((sum, topic) => sum + finiteCount(topic.commentCount), 0);
+  if (count === 0) return false;
+  const pooled = { positive: 0, neutral: 0, negative: 0 };
+  for (const topic of about) {
+    const shares = sentimentShares(topic.sentiment);
+    const weight = finiteCount(topic.commentCount);
+    pooled.positive += shares.positive * weight;
+    pooled.neutral += shares.neutral * weight;
+    pooled.negative += shares.negative * weight;
+  }
+  const totalComments = topics.reduce((sum, topic) => sum + finiteCount(topic.commentCount), 0);
+  const opposite: RecommendationCategory = candidate.category === 'IMPROVEMENT' ? 'STRENGTH' : 'IMPROVEMENT';
+  return (
+    commentVolume(count, totalComments) >= COMMENTS_RAISE_MIN_VOLUME &&
+    topicCategory(sentimentShares(pooled)) === opposite &&
+    about.some((topic) => groundsClaim(topic, opposite))
+  );
 }
 
 /**

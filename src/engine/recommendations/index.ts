@@ -1,5 +1,11 @@
 import type { Recommendation, RecommendationCategory, RecommendationInput } from '../contracts.js';
-import { buildCandidates, checkInCandidates, priorityFor, type Candidate } from './candidates.js';
+import {
+  buildCandidates,
+  checkInCandidates,
+  contradictedByComments,
+  priorityFor,
+  type Candidate,
+} from './candidates.js';
 import { facetForEvidence, groundsClaim, supportingEvidenceFor } from './evidence.js';
 import { actionPlanOf, descriptionOf, headlineOf, subjectOf } from './wording.js';
 
@@ -38,11 +44,6 @@ function isLowPriority(candidate: Candidate): boolean {
 }
 
 /**
- * Chooses 3 to 7 candidates: the best of each category first (so a run whose evidence holds both gets both a
- * STRENGTH and an IMPROVEMENT), then the rest by rank; LOW-priority ones only while fewer than three are
- * chosen. When that gives fewer than three, check-ins on topics and dimensions not used yet fill up.
- */
-/**
  * Whether a candidate rests on something that says its claim: a rating (a dimension), the catch-all aspect (its
  * steps start from what the comments say), or a topic with a comment that agrees and talks about the topic's aspect
  * (groundsClaim). A claim about an aspect that none of its comments talks about is not made.
@@ -52,8 +53,16 @@ function grounded(candidate: Candidate): boolean {
   return candidate.topics.some((entry) => groundsClaim(entry.topic, candidate.category));
 }
 
+/**
+ * Chooses 3 to 7 candidates: the best of each category first (so a run whose evidence holds both gets both a
+ * STRENGTH and an IMPROVEMENT), then the rest by rank; LOW-priority ones only while fewer than three are
+ * chosen. When that gives fewer than three, check-ins on topics and dimensions not used yet fill up. Candidates
+ * that are not grounded, and rating-only ones the comments contradict (contradictedByComments), are not made.
+ */
 function chooseCandidates(input: RecommendationInput): Candidate[] {
-  const ranked = buildCandidates(input.topics, input.dimensions).filter(grounded).sort(compareCandidates);
+  const ranked = buildCandidates(input.topics, input.dimensions)
+    .filter((candidate) => grounded(candidate) && !contradictedByComments(candidate, input.topics))
+    .sort(compareCandidates);
   const chosen = new Set<Candidate>();
   for (const category of CATEGORIES) {
     const best = ranked.find((candidate) => candidate.category === category);
