@@ -580,6 +580,16 @@ describe('a claim about an aspect that none of its comments talks about', () => 
   });
 });
 
+/** Low ratings on five dimensions, 40 answers each: five dimension-only IMPROVEMENTs of HIGH priority. */
+const lowRatings = [
+  dimension('CLARITY', 'Clarity of Instruction', 64),
+  dimension('PACE', 'Pacing of Lessons', 63),
+  dimension('ORGANIZATION', 'Course Organization', 66),
+  dimension('FEEDBACK', 'Feedback on Work', 65),
+  dimension('COMMUNICATION', 'Class Communication', 67),
+  dimension('MASTERY', 'Mastery of Subject Matter', 90),
+];
+
 const praisedTopics = [
   topic({
     topicId: 'mastery',
@@ -598,6 +608,77 @@ const praisedTopics = [
     quotes: [quote('Ang ganda ng slides at modules, madaling balikan pag exam na.', 'positive')],
   }),
 ];
+
+/** Twelve of the run's comments about being shouted at and shamed in class: half negative, MEDIUM priority. */
+const shouting = topic({
+  topicId: 'shouting',
+  label: 'Teacher Strictness',
+  keywords: ['sigaw', 'shout', 'hiya'],
+  commentCount: 12,
+  sentiment: { positive: 2, neutral: 4, negative: 6 },
+  quotes: [
+    quote('Sinisigawan po kami ni sir pag mali ang sagot, nakakahiya sa buong klase.', 'negative', 0.9),
+    quote('He shouts at us in front of everyone, takot na tuloy kami mag recite.', 'negative', 0.85),
+    quote('Strict si sir pero okay lang, para sa amin din naman.', 'positive', 0.7),
+  ],
+});
+
+describe('a complaint the comments raise about the teacher', () => {
+  it('keeps an action slot when low ratings alone would fill every IMPROVEMENT slot', () => {
+    const recommendations = generateRecommendations(
+      input({ topics: [shouting, ...praisedTopics], dimensions: lowRatings }),
+    );
+    expect(recommendations.length).toBeLessThanOrEqual(7);
+    const conduct = recommendations.find((recommendation) =>
+      recommendation.supportingEvidence.sources.some(
+        (source) => source.type === 'topic' && source.topicId === 'shouting',
+      ),
+    );
+    expect(
+      conduct,
+      recommendations.map((recommendation) => `${recommendation.priority} ${recommendation.headline}`).join(' | '),
+    ).toBeDefined();
+    expect(conduct?.category).toBe('IMPROVEMENT');
+    expect(conduct?.priority).toBe('MEDIUM');
+    // Its slot is kept, not its rank: the list still reads from HIGH to LOW.
+    const order = { HIGH: 0, MEDIUM: 1, LOW: 2 };
+    const ranks = recommendations.map((recommendation) => order[recommendation.priority]);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+
+  it('ranks before a rating-only action of the same priority, even a lower-rated one', () => {
+    // 45% negative in 20 of 60 comments: severity 2 × volume 3, HIGH; ratings below 55: severity 3 × volume 3, HIGH.
+    const loud = topic({ ...shouting, commentCount: 20, sentiment: { positive: 4, neutral: 7, negative: 9 } });
+    const recommendations = generateRecommendations(
+      input({
+        topics: [loud, ...praisedTopics.map((entry) => ({ ...entry, commentCount: 20 }))],
+        dimensions: [dimension('CLARITY', 'Clarity of Instruction', 50), dimension('PACE', 'Pacing of Lessons', 52)],
+      }),
+    );
+    const improvements = recommendations.filter((recommendation) => recommendation.category === 'IMPROVEMENT');
+    expect(improvements.map((recommendation) => recommendation.priority)).toEqual(['HIGH', 'HIGH', 'HIGH']);
+    expect(improvements[0]?.headline).toMatch(/^Teacher Strictness/u);
+  });
+
+  it('does not outrank a rating of a higher priority, nor take a slot when too few comments raise it', () => {
+    const few = topic({ ...shouting, commentCount: 3, sentiment: { positive: 0, neutral: 1, negative: 2 } });
+    const many = Array.from({ length: 8 }, (_, index) =>
+      topic({
+        ...praisedTopics[index % 2]!,
+        topicId: `praise${index}`,
+        commentCount: 8,
+      }),
+    );
+    const recommendations = generateRecommendations(input({ topics: [few, ...many], dimensions: lowRatings }));
+    expect(
+      recommendations.some((recommendation) =>
+        recommendation.supportingEvidence.sources.some(
+          (source) => source.type === 'topic' && source.topicId === 'shouting',
+        ),
+      ),
+    ).toBe(false);
+  });
+});
 
 describe('a rating-only action the comments contradict', () => {
   const praised = [

@@ -51,6 +51,8 @@ export interface Candidate {
   dimensions: DimensionEvidence[];
   severity: Level;
   volume: Level;
+  /** Volume of its topics' comments alone (1 with none): how many students wrote about it unprompted. */
+  commentVolume: Level;
   /** Continuous strength of the evidence (0..1), used to order candidates of equal priority. */
   strength: number;
   /** A follow-up check-in rather than a change: used only to reach three grounded actions. */
@@ -197,6 +199,7 @@ export function buildCandidates(topics: TopicInsight[], dimensions: DimensionAve
       dimensions: [],
       severity: 1,
       volume: 1,
+      commentVolume: 1,
       strength: 0,
       checkIn: false,
     };
@@ -227,8 +230,9 @@ export function buildCandidates(topics: TopicInsight[], dimensions: DimensionAve
       ...candidate.dimensions.map((entry) => dimensionStrength(candidate.category, entry.dimension)),
     ];
     candidate.severity = Math.max(1, ...severities) as Level;
+    candidate.commentVolume = candidate.topics.length > 0 ? commentVolume(topicComments, totalComments) : 1;
     candidate.volume = Math.max(
-      candidate.topics.length > 0 ? commentVolume(topicComments, totalComments) : 1,
+      candidate.commentVolume,
       candidate.dimensions.length > 0 ? responseVolume(responses) : 1,
     ) as Level;
     candidate.strength = Math.max(0, ...strengths);
@@ -292,6 +296,7 @@ export function checkInCandidates(
       dimensions: [],
       severity: 1,
       volume: 1,
+      commentVolume: 1,
       strength: evidence.shares.negative,
       checkIn: true,
     }));
@@ -310,6 +315,7 @@ export function checkInCandidates(
       dimensions: [{ kind: 'dimension', dimension }],
       severity: 1,
       volume: 1,
+      commentVolume: 1,
       strength: dimensionStrength('IMPROVEMENT', dimension),
       checkIn: true,
     }));

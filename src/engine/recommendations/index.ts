@@ -2,6 +2,7 @@ import type { Recommendation, RecommendationCategory, RecommendationInput } from
 import {
   buildCandidates,
   checkInCandidates,
+  COMMENTS_RAISE_MIN_VOLUME,
   contradictedByComments,
   priorityFor,
   type Candidate,
@@ -17,8 +18,20 @@ export const MAX_RECOMMENDATIONS = 7;
 
 const CATEGORIES: readonly RecommendationCategory[] = ['IMPROVEMENT', 'STRENGTH'];
 
+/** The priority a dean reads (HIGH 2, MEDIUM 1, LOW 0), check-ins below every LOW. */
+function priorityLevel(candidate: Candidate): number {
+  if (candidate.checkIn) return -1;
+  const priority = priorityFor(candidate.severity, candidate.volume);
+  return priority === 'HIGH' ? 2 : priority === 'MEDIUM' ? 1 : 0;
+}
+
 function priorityRank(candidate: Candidate): number {
   return candidate.checkIn ? 0 : candidate.severity * candidate.volume;
+}
+
+/** Whether a candidate rests on what students wrote (a topic among its sources), not on ratings alone. */
+function restsOnComments(candidate: Candidate): boolean {
+  return candidate.topics.length > 0;
 }
 
 function sourceVolume(candidate: Candidate): number {
@@ -28,9 +41,18 @@ function sourceVolume(candidate: Candidate): number {
   );
 }
 
-/** Higher priority first, then stronger evidence, then more of it, then by name: a total, stable order. */
+/**
+ * Higher priority (as a dean reads it: HIGH, MEDIUM, LOW) first; within one, an action grounded in comments before
+ * one resting on ratings alone; then severity × volume, stronger evidence, more of it, and the name: a total, stable
+ * order. Within a priority the comments go first because a rating-only action's volume is its number of answers,
+ * which every respondent gives to every question of the dimension, so it reaches the top volume with 30 answers
+ * where a complaint needs 30 comments (or a quarter of them): the product would put a rating above a complaint
+ * many students wrote of their own accord, and the rating says only that something is low, not what to change.
+ */
 function compareCandidates(a: Candidate, b: Candidate): number {
   return (
+    priorityLevel(b) - priorityLevel(a) ||
+    Number(restsOnComments(b)) - Number(restsOnComments(a)) ||
     priorityRank(b) - priorityRank(a) ||
     b.strength - a.strength ||
     sourceVolume(b) - sourceVolume(a) ||
@@ -54,10 +76,26 @@ function grounded(candidate: Candidate): boolean {
 }
 
 /**
+ * The comments' own IMPROVEMENT slot: the best IMPROVEMENT grounded in comments that enough students wrote (comment
+ * volume of at least COMMENTS_RAISE_MIN_VOLUME) and not of LOW priority. Without it, low ratings on five or six
+ * dimensions, each a HIGH rating-only action, fill every IMPROVEMENT slot and a complaint about the teacher's
+ * conduct (shouting at students, coming late, favouritism) never reaches the dean.
+ */
+function raisedByComments(candidate: Candidate): boolean {
+  return (
+    candidate.category === 'IMPROVEMENT' &&
+    restsOnComments(candidate) &&
+    candidate.commentVolume >= COMMENTS_RAISE_MIN_VOLUME &&
+    !isLowPriority(candidate)
+  );
+}
+
+/**
  * Chooses 3 to 7 candidates: the best of each category first (so a run whose evidence holds both gets both a
- * STRENGTH and an IMPROVEMENT), then the rest by rank; LOW-priority ones only while fewer than three are
- * chosen. When that gives fewer than three, check-ins on topics and dimensions not used yet fill up. Candidates
- * that are not grounded, and rating-only ones the comments contradict (contradictedByComments), are not made.
+ * STRENGTH and an IMPROVEMENT) and the best IMPROVEMENT the comments raise (raisedByComments), then the rest by
+ * rank; LOW-priority ones only while fewer than three are chosen. When that gives fewer than three, check-ins on
+ * topics and dimensions not used yet fill up. Candidates that are not grounded, and rating-only ones the comments
+ * contradict (contradictedByComments), are not made.
  */
 function chooseCandidates(input: RecommendationInput): Candidate[] {
   const ranked = buildCandidates(input.topics, input.dimensions)
@@ -68,6 +106,8 @@ function chooseCandidates(input: RecommendationInput): Candidate[] {
     const best = ranked.find((candidate) => candidate.category === category);
     if (best) chosen.add(best);
   }
+  const fromStudents = ranked.find(raisedByComments);
+  if (fromStudents) chosen.add(fromStudents);
   for (const candidate of ranked) {
     if (chosen.size >= MAX_RECOMMENDATIONS) break;
     if (chosen.has(candidate)) continue;
