@@ -10,6 +10,7 @@ import * as embeddingKeys from './0008-embedding-keys.js';
 import * as assignmentSubmissionFk from './0009-assignment-submission-fk.js';
 import * as assignmentTopicCheck from './0010-assignment-topic-check.js';
 import * as trendFitCounts from './0011-trend-fit-counts.js';
+import * as resultKeyChecks from './0012-result-key-checks.js';
 
 /** Every migration in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-assignment-submission-fk': assignmentSubmissionFk,
   '0010-assignment-topic-check': assignmentTopicCheck,
   '0011-trend-fit-counts': trendFitCounts,
+  '0012-result-key-checks': resultKeyChecks,
 };
