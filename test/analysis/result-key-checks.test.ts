@@ -10,8 +10,8 @@ import { createTestDatabase } from '../support/test-context.js';
  * Migration 0012: the foreign keys of `sentiment_results` (to its run and its submission) and of
  * `submission_embeddings` (to its submission) are statement-level triggers. The rules the keys kept hold: no row
  * names a run or a submission that does not exist, deleting a run deletes its results, deleting a submission
- * deletes its embeddings and is refused while a result names it, a named id does not change, and a submission
- * being named in one transaction cannot be deleted in another.
+ * deletes its embeddings and is refused while a result names it, a named id does not change, and a delete of a
+ * submission waits for the transactions writing results or embeddings, so none is left naming it.
  */
 
 const scratch = await createTestDatabase();
@@ -195,10 +195,63 @@ describe('sentiment results and embeddings without foreign keys (migration 0012)
         () => (settled = true),
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(settled).toBe(false); // held by the writer's lock on the submission
+      expect(settled).toBe(false); // waits for the writer's transaction
       await writer.query('COMMIT');
       expect((await deleting)?.code).toBe('23503');
       expect(await count('sentiment_results', sql`submission_id = ${submission}`)).toBe(1);
+    } finally {
+      await Promise.all([writer.end(), deleter.end()]);
+    }
+  });
+
+  it('makes a delete of a submission wait for a transaction writing its embedding, then deletes both', async () => {
+    const [submission] = await submissions(1);
+    const writer = new pg.Client({ connectionString: scratch.url });
+    const deleter = new pg.Client({ connectionString: scratch.url });
+    await Promise.all([writer.connect(), deleter.connect()]);
+    try {
+      await writer.query('BEGIN');
+      await writer.query(
+        `INSERT INTO submission_embeddings (submission_id, model, dimensions, embedding)
+         VALUES ($1, 'local', 1, decode('0000803f', 'hex'))`,
+        [submission],
+      );
+      await deleter.query(`SET lock_timeout = '5s'`);
+      let deleted = false;
+      const deleting = deleter
+        .query('DELETE FROM submissions WHERE id = $1', [submission])
+        .then(() => (deleted = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(deleted).toBe(false); // waits for the writer's transaction
+      await writer.query('COMMIT');
+      await deleting;
+      expect(await count('submission_embeddings', sql`submission_id = ${submission}`)).toBe(0);
+    } finally {
+      await Promise.all([writer.end(), deleter.end()]);
+    }
+  });
+
+  it('refuses a result naming a submission another transaction deleted and committed meanwhile', async () => {
+    const [submission] = await submissions(1);
+    const { run } = await sentimentRun();
+    const deleter = new pg.Client({ connectionString: scratch.url });
+    const writer = new pg.Client({ connectionString: scratch.url });
+    await Promise.all([writer.connect(), deleter.connect()]);
+    try {
+      await deleter.query('BEGIN');
+      await deleter.query('DELETE FROM submissions WHERE id = $1', [submission]);
+      await writer.query(`SET lock_timeout = '5s'`);
+      const writing = refusal(
+        writer.query(
+          `INSERT INTO sentiment_results (run_id, submission_id, positive, neutral, negative, label)
+           VALUES ($1, $2, 0.1, 0.8, 0.1, 'neutral')`,
+          [run, submission],
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await deleter.query('COMMIT');
+      expect((await writing)?.code).toBe('23503');
+      expect(await count('sentiment_results', sql`submission_id = ${submission}`)).toBe(0);
     } finally {
       await Promise.all([writer.end(), deleter.end()]);
     }
