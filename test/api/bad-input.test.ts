@@ -193,6 +193,33 @@ describe('bad request bodies and queries never yield a 500', () => {
     }
   });
 
+  it('integers in paths and paging queries are decimal digits only: hex, exponent, sign, spaces → 400 naming the field', async () => {
+    const detail = { message: 'must be a whole number written in decimal digits' };
+    for (const value of ['0x5', '1e3', '%205', '+5', '5%20', '0b1', '1_000']) {
+      for (const [path, field] of [
+        [`/api/v1/enrollments/me?page=${value}`, 'query.page'],
+        [`/api/v1/enrollments/me?limit=${value}`, 'query.limit'],
+        [`/api/v1/questionnaires?page=${value}`, 'query.page'],
+        [`/api/v1/admin/audit?limit=${value}`, 'query.limit'],
+        [`/api/v1/analytics/trends?minSemesters=${value}`, 'query.minSemesters'],
+        [`/api/v1/lms/provision/tree/${value}/courses`, 'params.categoryId'],
+      ] as const) {
+        const response = await client.get(path, token);
+        expect(response.status, path).toBe(400);
+        expect(response.body, path).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'validation failed',
+          details: [{ path: field, ...detail }],
+        });
+      }
+    }
+    // Decimal digits still read as before, leading zeros included.
+    const paged = await client.get('/api/v1/enrollments/me?page=02&limit=5', token);
+    expect(paged.status).toBe(200);
+    expect(paged.body).toMatchObject({ page: 2, limit: 5 });
+  });
+
   it('bad filter queries → 400', async () => {
     const response = await client.get('/api/v1/admin/filters/departments?semesterId=not-a-uuid', token);
     expect(response.status).toBe(400);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInteger } from '../../common/http/decimal-integer.js';
 
 /** Spec, Limits: trimmed, non-empty, at most 20 characters. */
 const programCode = z
@@ -28,7 +29,7 @@ export const trendsQuery = z.object({
     .uuid()
     .optional()
     .describe("scope resolution only; omitted: the latest semester of the caller's campus"),
-  minSemesters: queryNumber(z.coerce.number().int().min(2).max(100).default(DEFAULT_TREND_MIN_SEMESTERS)).describe(
+  minSemesters: decimalInteger(z.number().int().min(2).max(100).default(DEFAULT_TREND_MIN_SEMESTERS)).describe(
     'faculty with at least this many semesters of data (a regression needs 2)',
   ),
   minR2: queryNumber(z.coerce.number().min(0).max(1).default(DEFAULT_TREND_MIN_R2)).describe(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInteger } from '../../common/http/decimal-integer.js';
 
 /** The most courses one bulk or CSV request may carry (spec: at most 500). */
 export const MAX_COURSES_PER_REQUEST = 500;
@@ -247,7 +248,7 @@ export const treeResult = z.object({
 });
 
 export const categoryCoursesParams = z.object({
-  categoryId: z.coerce.number().int().min(1).max(2_147_483_647),
+  categoryId: decimalInteger(z.number().int().min(1).max(2_147_483_647)),
 });
 
 export const categoryCoursesResult = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUESTIONNAIRE_STATUSES, VERSION_STATUSES } from '../../db/schema.js';
+import { pagingQuery } from '../../common/http/paging.js';
 import { QUESTION_TYPES } from './questionnaire-schema.js';
 
 /**
@@ -109,8 +110,7 @@ export const questionnaireDetail = z.object({
 export const questionnaireListQuery = z.object({
   typeCode: z.string().trim().min(1).max(64).optional(),
   status: z.enum(QUESTIONNAIRE_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...pagingQuery.shape,
 });
 
 export const questionnaireListItem = questionnaireDetail.omit({ versions: true });
