@@ -541,11 +541,16 @@ describe('legacy CSV', () => {
     ]);
   });
 
-  it('refuses a file over 2 MB, a file that is not .csv, and a missing context field with 400', async () => {
+  it('refuses a file over 2 MB with 413 (as every upload over its limit), a file that is not .csv and a missing context field with 400', async () => {
     const big = Buffer.alloc(2 * 1024 * 1024 + 10, 'a');
     const tooBig = await upload(big);
-    expect(tooBig.status).toBe(400);
-    expect(tooBig.body.message).toBe('the CSV file is larger than 2 MB');
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'the CSV file is larger than 2 MB',
+      details: [{ path: 'file', message: 'at most 2 MB' }],
+    });
     const notCsv = await upload(csv, 'courses.xlsx');
     expect(notCsv.status).toBe(400);
     expect(notCsv.body.message).toBe('only .csv files are accepted');

@@ -19,6 +19,8 @@ export type DomainErrorKind =
   | 'not-found'
   /** The current state does not allow it (duplicate, wrong lifecycle state, concurrent change). */
   | 'conflict'
+  /** The body or its file is larger than the operation takes (a CSV over its 2 MB). */
+  | 'too-large'
   /** The body was sent in a content type the operation does not take (JSON to a file upload). */
   | 'unsupported-media-type'
   /** Too many attempts; `retryAfterSeconds` tells when to try again. */
@@ -55,6 +57,7 @@ export const unauthenticated = (message = 'authentication required') => new Doma
 export const forbidden = (message = 'forbidden') => new DomainError('forbidden', message);
 export const notFound = (message: string) => new DomainError('not-found', message);
 export const conflict = (message: string, details?: ErrorDetail[]) => new DomainError('conflict', message, details);
+export const tooLarge = (message: string, details?: ErrorDetail[]) => new DomainError('too-large', message, details);
 export const unsupportedMediaType = (message: string) => new DomainError('unsupported-media-type', message);
 export const unavailable = (message: string, cause?: unknown) =>
   new DomainError('unavailable', message, undefined, { cause });

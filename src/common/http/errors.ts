@@ -8,6 +8,7 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'too-large': 413,
   'unsupported-media-type': 415,
   'rate-limited': 429,
   unavailable: 503,

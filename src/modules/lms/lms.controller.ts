@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authenticated-user.js';
 import { Roles } from '../../common/auth/roles.js';
-import { invalid, unsupportedMediaType } from '../../common/errors/domain-error.js';
+import { invalid, tooLarge, unsupportedMediaType } from '../../common/errors/domain-error.js';
 import { unsupportedMediaTypeMessage } from '../../common/http/exception-filter.js';
 import { readMultipartBody } from '../../common/http/multipart-body.js';
 import { Route } from '../../common/http/route.js';
@@ -217,7 +217,10 @@ export class LmsSyncController {
   }
 }
 
-/** The text fields and the one `.csv` file part of the upload; a file over CSV_MAX_BYTES or not `.csv` → 400. */
+/**
+ * The text fields and the one `.csv` file part of the upload; a file over CSV_MAX_BYTES → 413 (as the ingestion's
+ * file over its limit), a file not `.csv` → 400.
+ */
 async function readCsvUpload(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer }> {
   // Any other body (JSON included) is the wrong content type for an upload: 415 naming the type sent and the one taken.
   if (!request.isMultipart()) throw unsupportedMediaType(unsupportedMediaTypeMessage(request));
@@ -241,7 +244,7 @@ async function readCsvUpload(request: FastifyRequest): Promise<{ fields: Record<
         file = await part.toBuffer();
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw invalid('the CSV file is larger than 2 MB', [{ path: 'file', message: 'at most 2 MB' }]);
+          throw tooLarge('the CSV file is larger than 2 MB', [{ path: 'file', message: 'at most 2 MB' }]);
         throw error;
       }
     }
