@@ -354,15 +354,37 @@ describe('handling an alert', () => {
     expect((await client.get('/api/v1/admin/audit?action=alert.resolve', tokens.admin)).body.total).toBe(1);
   });
 
+  it('acknowledge and resolve take { note } (conventions §11): a missing, blank or null note → 400 naming it, the alert unchanged', async () => {
+    for (const step of ['acknowledge', 'resolve'])
+      for (const body of [{}, { note: '' }, { note: '   ' }, { note: null }, undefined]) {
+        const response = await client.post(`/api/v1/alerts/${alertOf.north}/${step}`, body, tokens['head.north']);
+        expect(response.status, `${step} ${JSON.stringify(body)}`).toBe(400);
+        expect(response.body, `${step} ${JSON.stringify(body)}`).toMatchObject({
+          statusCode: 400,
+          message: 'validation failed',
+          details: [{ path: 'note', message: 'required: say what was done, for the history' }],
+        });
+      }
+    const list = await client.get('/api/v1/alerts?status=open', tokens['head.north']);
+    expect(list.body.items.map((item: { id: string }) => item.id)).toContain(alertOf.north);
+  });
+
   it('resolves an open alert directly', async () => {
-    const response = await client.post(`/api/v1/alerts/${alertOf.north}/resolve`, {}, tokens['head.north']);
+    const response = await client.post(
+      `/api/v1/alerts/${alertOf.north}/resolve`,
+      { note: 'spoke with the teacher' },
+      tokens['head.north'],
+    );
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('resolved');
   });
 
   it('answers 404 for an unknown alert and 400 for an id that is not a UUID', async () => {
-    expect((await client.post(`/api/v1/alerts/${crypto.randomUUID()}/acknowledge`, {}, tokens.admin)).status).toBe(404);
-    expect((await client.post('/api/v1/alerts/nope/acknowledge', {}, tokens.admin)).status).toBe(400);
+    const note = { note: 'checked' };
+    expect((await client.post(`/api/v1/alerts/${crypto.randomUUID()}/acknowledge`, note, tokens.admin)).status).toBe(
+      404,
+    );
+    expect((await client.post('/api/v1/alerts/nope/acknowledge', note, tokens.admin)).status).toBe(400);
   });
 });
 
@@ -455,7 +477,9 @@ describe('POST /api/v1/alerts/:id/reveal', () => {
     ] as const) {
       const response = await client.post(`/api/v1/alerts/${alertOf.mainCba}/${step}`, body, tokens.admin);
       expect(response.status, step).toBe(400);
-      expect(response.body.details?.[0]?.message, step).toMatch(/^unknown field\(s\): /);
+      // `{ notes }` also lacks the required note: both are named.
+      const messages = (response.body.details as Array<{ message: string }>).map((detail) => detail.message);
+      expect(messages, step).toContainEqual(expect.stringMatching(/^unknown field\(s\): /));
     }
     const after = await database.db
       .selectFrom('audit_records')

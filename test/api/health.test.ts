@@ -190,7 +190,7 @@ describe('OpenAPI', () => {
     expect(Object.keys(health).sort()).toEqual(['200', '503', 'default']);
     expect(health['503'].content['application/json'].schema).toEqual(health['200'].content['application/json'].schema);
     expect(document.paths['/api/v1/auth/login']?.post?.requestBody?.required).toBe(true);
-    expect(document.paths['/api/v1/alerts/{id}/acknowledge']?.post?.requestBody?.required).toBe(false);
+    expect(document.paths['/api/v1/alerts/{id}/acknowledge']?.post?.requestBody?.required).toBe(true);
     expect(document.paths['/api/v1/auth/logout']?.post?.requestBody?.required).toBe(false);
   });
 

@@ -52,7 +52,7 @@ export class AlertsController {
     @Param() params: z.infer<typeof alertParams>,
     @Body() body: z.infer<typeof alertNoteBody>,
   ) {
-    return this.alerts.acknowledge(user, params.id, body.note ?? null);
+    return this.alerts.acknowledge(user, params.id, body.note);
   }
 
   @Post(':id/resolve')
@@ -69,7 +69,7 @@ export class AlertsController {
     @Param() params: z.infer<typeof alertParams>,
     @Body() body: z.infer<typeof alertNoteBody>,
   ) {
-    return this.alerts.resolve(user, params.id, body.note ?? null);
+    return this.alerts.resolve(user, params.id, body.note);
   }
 
   @Post(':id/reveal')

@@ -14,8 +14,14 @@ export const alertsQuery = pagingQuery.extend({
 
 export const alertParams = z.object({ id: z.uuid() });
 
+/** Conventions §11: acknowledge and resolve take `{ note }`, what was done, kept in the alert's history. */
 export const alertNoteBody = z.strictObject({
-  note: z.string().trim().max(2_000).nullable().optional().describe('what was done, for the history'),
+  note: z
+    .string({ error: 'required: say what was done, for the history' })
+    .trim()
+    .min(1, { message: 'required: say what was done, for the history' })
+    .max(2_000)
+    .describe('what was done, for the history (required)'),
 });
 
 export const alertRevealBody = z.strictObject({

@@ -61,11 +61,11 @@ export class AlertsService {
     return { ...page, items: page.items.map((view) => forReader(caller, view)) };
   }
 
-  async acknowledge(caller: AlertCaller, id: string, note: string | null): Promise<AlertView> {
+  async acknowledge(caller: AlertCaller, id: string, note: string): Promise<AlertView> {
     return this.move(caller, id, 'acknowledge', note);
   }
 
-  async resolve(caller: AlertCaller, id: string, note: string | null): Promise<AlertView> {
+  async resolve(caller: AlertCaller, id: string, note: string): Promise<AlertView> {
     return this.move(caller, id, 'resolve', note);
   }
 

@@ -94,11 +94,11 @@ export function AlertItem({
         which === 'acknowledge'
           ? api.POST('/api/v1/alerts/{id}/acknowledge', {
               params: { path: { id: alert.id } },
-              body: { note: note.trim() || null },
+              body: { note: note.trim() },
             })
           : api.POST('/api/v1/alerts/{id}/resolve', {
               params: { path: { id: alert.id } },
-              body: { note: note.trim() || null },
+              body: { note: note.trim() },
             }),
       ),
     onSuccess: (updated) => {
@@ -235,10 +235,11 @@ export function AlertItem({
           onSubmit={(event) => submitStep(event, form)}
         >
           <div className="field">
-            <label htmlFor={`${idBase}-note`}>Note for the history (what was done)</label>
+            <label htmlFor={`${idBase}-note`}>Note for the history (what was done, required)</label>
             <textarea
               id={`${idBase}-note`}
               rows={3}
+              required
               maxLength={2000}
               value={note}
               // The form opens on a click of its button: the note is what to fill in next.
