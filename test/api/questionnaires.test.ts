@@ -45,8 +45,17 @@ describe('questionnaire types', () => {
     expect(response.body[0]).toEqual({ id: expect.any(String), code: 'FACULTY_FEEDBACK', name: 'Faculty Feedback' });
   });
 
-  it('versions of an unknown type are 404', async () => {
-    expect((await client.get(`${base}/types/NOPE/versions`, admin)).status).toBe(404);
+  it('versions of an unknown type are 404 with a fixed message that never echoes the path', async () => {
+    for (const type of ['NOPE', '<script>alert(1)</script>', 'x"}); DROP TABLE users; --']) {
+      const response = await client.get(`${base}/types/${encodeURIComponent(type)}/versions`, admin);
+      expect(response.status, type).toBe(404);
+      expect(response.body, type).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'questionnaire type not found',
+        details: [],
+      });
+    }
   });
 });
 
@@ -91,9 +100,10 @@ describe('questionnaires', () => {
   });
 
   it('refuses an unknown type (400), a student (403), an unknown id (404) and a malformed id (400)', async () => {
-    const unknown = await client.post(base, { title: 'X', typeCode: 'NOPE' }, admin);
+    const unknown = await client.post(base, { title: 'X', typeCode: '<img src=x onerror=alert(1)>' }, admin);
     expect(unknown.status).toBe(400);
-    expect(unknown.body.details).toEqual([expect.objectContaining({ path: 'typeCode' })]);
+    expect(unknown.body.details).toEqual([{ path: 'typeCode', message: 'no questionnaire type has this code' }]);
+    expect(JSON.stringify(unknown.body)).not.toContain('<img');
     expect((await client.post(base, { title: 'X', typeCode: 'FACULTY_FEEDBACK' }, student)).status).toBe(403);
     expect((await client.get(`${base}/00000000-0000-4000-8000-000000000000`, admin)).status).toBe(404);
     expect((await client.get(`${base}/not-a-uuid`, admin)).status).toBe(400);

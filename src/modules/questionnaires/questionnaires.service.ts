@@ -42,7 +42,8 @@ export class QuestionnairesService {
       QUESTIONNAIRE_CACHE_TTL_SECONDS,
       async () => {
         const type = await this.repository.typeByCode(typeCode);
-        if (!type) throw notFound(`questionnaire type ${typeCode} not found`);
+        // A fixed message, as every other 404: the path is the caller's, and echoing it would reflect their input.
+        if (!type) throw notFound('questionnaire type not found');
         const versions = await this.repository.versionsOfType(type.id);
         return versions.map((version) => ({
           ...version,
@@ -65,7 +66,10 @@ export class QuestionnairesService {
 
   async createQuestionnaire(title: string, typeCode: string) {
     const type = await this.repository.typeByCode(typeCode);
-    if (!type) throw invalid('unknown questionnaire type', [{ path: 'typeCode', message: `unknown type ${typeCode}` }]);
+    if (!type)
+      throw invalid('unknown questionnaire type', [
+        { path: 'typeCode', message: 'no questionnaire type has this code' },
+      ]);
     const id = await this.repository.insertQuestionnaire(title, type.id);
     await this.cache.invalidateNamespace(CacheNamespace.QUESTIONNAIRE_TYPES);
     return this.questionnaire(id);
