@@ -641,6 +641,28 @@ describe('access', () => {
     }
   });
 
+  it('a scoped reader gets the same 403 for an id outside their scope, a student, a dean or no user: never which ids are faculty members', async () => {
+    const refused = { statusCode: 403, error: 'Forbidden', message: 'scope not in your assigned access', details: [] };
+    for (const [path, params] of paths)
+      for (const who of ['dean.main', 'chair.main', 'head.north']) {
+        const outsiders = ['stu.s1', 'dean.cba', '00000000-0000-4000-8000-000000000000'];
+        // fac.one is outside head.north's campus: a faculty member out of scope, answered as the others.
+        if (who === 'head.north') outsiders.push('fac.one');
+        for (const id of outsiders) {
+          const response = await get(who, id, path, params);
+          expect(response.status, `${who} ${id} ${path}`).toBe(403);
+          expect(response.body, `${who} ${id} ${path}`).toEqual(refused);
+        }
+      }
+    // An unknown semester stays a 404 (semesters are listed to every role).
+    const semester = await client.get(
+      `${BASE}/${user['stu.s1']}/overview?semesterId=00000000-0000-4000-8000-000000000000`,
+      token['dean.main'],
+    );
+    expect(semester.status).toBe(404);
+    expect(semester.body.message).toBe('semester not found');
+  });
+
   it('400 for bad queries, with details', async () => {
     const bad: Array<[string, string]> = [
       ['report', `questionnaireTypeCode=${FB}`],

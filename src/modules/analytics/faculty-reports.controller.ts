@@ -35,7 +35,9 @@ const ANALYSIS_RUN_RULE =
 /** What "faculty member not found" means for every route here (FacultyReportsRepository.faculty). */
 const FACULTY_ONLY =
   '404 faculty member not found when facultyId is no user, or a user who is not a faculty member (neither the ' +
-  'FACULTY role, a faculty enrollment nor an evaluation as faculty).';
+  'FACULTY role, a faculty enrollment nor an evaluation as faculty), to SUPER_ADMIN; a DEAN, CHAIRPERSON or ' +
+  'CAMPUS_HEAD gets 403 scope not in your assigned access for such an id, as for a faculty member outside their ' +
+  'scope, so the answer never tells them which ids are faculty members. An unknown semester is 404 first.';
 
 /**
  * Spec, "Faculty report endpoints": live data; DEAN, CHAIRPERSON, CAMPUS_HEAD within their resolved scope,

@@ -110,21 +110,27 @@ export class FacultyReportsService {
     if (!staff && caller.id !== facultyId) throw forbidden('faculty members may read only their own report');
     return runInTransaction(this.db, async (trx) => {
       await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`.execute(trx);
-      const faculty = await this.repository.faculty(trx, facultyId);
-      if (!faculty) throw notFound('faculty member not found');
       const semester = await this.repository.semester(trx, semesterId);
       if (!semester) throw notFound('semester not found');
+      const faculty = await this.repository.faculty(trx, facultyId);
       const self = caller.id === facultyId;
       // Self: every student text is withheld anyway, and an alert is never shown to the member it is about.
       let alertTextReadable: ReadContext['alertTextReadable'] = () => false;
       let textReadable: ReadContext['textReadable'] = () => false;
       if (!self) {
         const scope = await this.scopes.resolve(caller.id, semesterId, trx);
-        if (!scope.unrestricted && !(await this.repository.facultyInScope(trx, facultyId, semesterId, scope)))
+        // A scoped reader gets one answer for every id outside their scope, whether it is a faculty member of
+        // another department, a student or no user at all: a 404 for the latter would tell a dean which ids are
+        // faculty members elsewhere. Only an unrestricted reader learns that an id is not a faculty member.
+        if (
+          !scope.unrestricted &&
+          (!faculty || !(await this.repository.facultyInScope(trx, facultyId, semesterId, scope)))
+        )
           throw forbidden('scope not in your assigned access');
         alertTextReadable = (placement) => reachesAlert(scope, placement);
         textReadable = (placement) => reachesComment(scope, placement);
       }
+      if (!faculty) throw notFound('faculty member not found');
       const knownNames = [faculty.full_name];
       return work({
         trx,
