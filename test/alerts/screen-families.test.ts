@@ -254,3 +254,182 @@ describe('the rules-only reading', () => {
     ]);
   });
 });
+
+/**
+ * The families of rules-1.3 (docs/alerts.md): what the probe of audit V (bench/corpus/screen-probe-v.tsv) found the
+ * rules did not read, each in sentences written for this test (none is the probe's), beside innocent comments
+ * that share its words.
+ */
+const FAMILIES_1_3: ReadonlyArray<readonly [string, AlertCategory, readonly string[], readonly string[]]> = [
+  [
+    'a grade if she has a meal with him',
+    'harassment',
+    [
+      "sir said he'd give me a passing grade if i have dinner with him this friday",
+      'mataas na grade daw basta magdinner kami kasama niya',
+      'pasaron daw ko ni sir kung mokaon mi uban niya sa gabii',
+    ],
+    [
+      'we had dinner with sir after the defense, we all passed naman',
+      'kung gusto niyo pumasa, mag-lunch muna kayo bago mag exam sabi ni sir',
+    ],
+  ],
+  [
+    'eyes on a body part, "sexy daw ako", remarks on an outfit',
+    'harassment',
+    [
+      'sir keeps staring at my legs when i wear the pe shorts',
+      'tinititigan ni sir ang dibdib ng mga babae habang nagrerecite',
+      'sinabihan ako ni sir na sexy daw ako sa uniform ko',
+      'ingon si sir sexy kaayo ko karon',
+      'lagi nagcocomment si sir sa suot ng mga babae, ang sexy daw',
+      'sir told her she looks so hot in her uniform',
+    ],
+    [
+      'sabi ni sir hot daw sa room kaya mag aircon na tayo',
+      'nag comment si maam sa outfit ko sa defense, ang formal daw',
+      'super init sa room, the classroom is so hot na walang aircon',
+      "it's so hot in the lab today",
+      'so hot outside during pe, buti may tubig si coach',
+    ],
+  ],
+  [
+    'a pet name in a message (after "ka" or "na")',
+    'harassment',
+    ['nagtext si sir sakin ng goodnight na baby', 'si sir nag-text sakin ng ingat ka baby pag uwi ko'],
+    ['nag chat si maam sa gc ng picture ng baby niya, ang cute'],
+  ],
+  [
+    'no passing grade for a group',
+    'discrimination',
+    [
+      'hindi daw magpapasa si maam ng bading sa klase niya',
+      'ingon ni sir dili daw niya pasaron ang mga bayot',
+      "he said he won't pass any muslim in his class",
+      'tomboy daw siya kaya di siya papasa kay sir',
+    ],
+    [
+      'hindi pumasa yung bakla kong classmate kasi absent siya lagi',
+      'maam will not pass anyone who cheats, muslim or christian',
+    ],
+  ],
+  [
+    'a student with a disability told to stay home; women told they belong at home',
+    'discrimination',
+    [
+      'sabi ni maam sa classmate naming bingi, dapat sa bahay na lang daw siya kasi pabigat',
+      'he told the deaf student she should just stay home',
+      'ayon kay sir, pang bahay lang daw ang mga babae',
+    ],
+    [
+      'the pwd ramp is done, now our classmate in a wheelchair doesnt have to stay home on lab days',
+      'students should stay home when typhoon signal 2, even pwd students',
+      'ang mga babae, dapat sa bahay lang mag-aral kapag may bagyo',
+    ],
+  ],
+  [
+    'a group mocked, called a slur, or called disrespectful or corrupt',
+    'discrimination',
+    [
+      'gikatawanan ni sir ang bakol namong classmate',
+      'tinatawag ni sir na baluga yung kaklase naming aeta',
+      'sabi ni sir walang respeto daw ang mga bakla',
+    ],
+    [
+      'gikataw-an ni sir ang iyang kaugalingong joke',
+      'tinatawag naming beshie si maam kasi close kami',
+      'walang respeto yung mga nag-iingay sa likod, sabi ni sir',
+    ],
+  ],
+  [
+    'to stop living, to leave the world, to sleep and not wake, the thought of ending it all',
+    'self_harm',
+    [
+      'pagod na ako, parang gusto ko na lang tumigil sa buhay',
+      'murag ganahan nako mohunong sa akong kinabuhi',
+      'sometimes i just want to stop living',
+      'gusto ko nang umalis sa mundong ito, wala nang saysay',
+      'i just want to leave this world quietly',
+      'ganahan na ko mobiya ning kalibutana',
+      'gusto ko matulog tapos hindi na magising',
+      'matulog nalang ko unya dili na momata',
+      'naisip ko na tapusin na lang ang lahat',
+      'lately i keep thinking about ending it all',
+    ],
+    [
+      'huminto muna ako sa pag-aaral dahil sa buhay namin ngayon',
+      'nag stop siya sa buhay estudyante para magtrabaho',
+      'sir said to stop living in the past and focus on the present',
+      "sir's lecture made me want to leave the world of accounting haha",
+      'i sleep late and never wake up on time for the 7am class',
+      'natulog ako sa klase at hindi na ako ginising ni sir',
+      'iniisip ko na tapusin na lang lahat ng requirements ngayong gabi',
+    ],
+  ],
+  [
+    'a head or face to be broken; waiting outside with a lesson to teach',
+    'threat',
+    [
+      'pag binagsak ako ni sir, babasagin ko talaga ang mukha niya',
+      'buakon nako iyang ulo inig gawas niya',
+      "i swear i'll smash his face after the exam",
+      'aabangan ko si maam sa labas mamaya, tuturuan ko siya ng leksyon',
+      "we'll wait for him outside after class and teach him a lesson",
+    ],
+    [
+      'sumakit ang ulo ko sa exam ni sir',
+      'aabangan ko si maam sa labas ng faculty para magpapirma ng clearance',
+      'abangan nako si sir sa gawas aron mangutana sa akong grado',
+      'turuan mo siya ng leksyon sa math kasi bagsak siya',
+    ],
+  ],
+  [
+    'no book, no grade; a grade for those who gave him food; a purchase or else',
+    'integrity',
+    [
+      'walang module, walang grade daw sabi ni maam, 350 isa',
+      "sir's rule: no review kit, no final exam",
+      'bonus points daw sa mga nagbigay kay maam ng cake sa birthday niya',
+      'plus 5 sa quiz ang mga nagdala ug pagkaon kang sir',
+      'kadtong naghatag og bugas kang sir, taas ang grado',
+      'palitan daw ang iyang reviewer og 300, kay kung dili bagsak mi',
+    ],
+    [
+      'no permit no exam yung policy ng school',
+      'sir gave extra points to those who brought their own lab gowns',
+      'plus points sa mga nagdala ng pagkain sa outreach, hindi para kay sir',
+    ],
+  ],
+  [
+    'an insult in the Cebuano ga- form; something thrown at a classmate named before it',
+    'abuse',
+    ['ga-insulto si sir sa mga estudyante kada meeting', 'binato ni maam yung seatmate ko ng eraser kasi natulog'],
+    ['wala ga-insulto si maam bisan kinsa', 'binato ni sir ng tanong yung katabi ko, di nakasagot haha'],
+  ],
+];
+
+describe('the rules-1.3 families', () => {
+  for (const [family, category, positives, negatives] of FAMILIES_1_3) {
+    describe(family, () => {
+      it.each(positives)(`reads %j as ${category}`, (text) => {
+        expect(categories(text)).toContain(category);
+      });
+      it.each(negatives)('does not flag %j', (text) => {
+        expect(screenRules(text)).toEqual([]);
+      });
+    });
+  }
+
+  it('lets a denial reach across "or" ("never shouted at us or insulted anyone")', () => {
+    expect(screenRules('maam never yelled at anyone or called us stupid')).toEqual([]);
+    expect(screenRules('sir never raised his voice or insulted a student')).toEqual([]);
+    // Only across one "or", and never across a clause break.
+    expect(categories('sir is never on time, he insulted a student today')).toContain('abuse');
+  });
+
+  it('reads a talk by a guest or resource speaker as a lesson', () => {
+    expect(screenRules('the resource speaker shared her experience of sexual harassment at work, eye opening')).toEqual(
+      [],
+    );
+  });
+});

@@ -25,7 +25,7 @@ import { joinDetachedCausatives, joinDetachedPrefixes, rulesReading, screenSente
 export { ALERT_CATEGORIES, type AlertCategory } from './lexicon.js';
 
 /** The rules' own version (lexicon.ts, morph.ts, normalize.ts); bump when their results change. */
-export const SCREEN_RULES_VERSION = 'rules-1.2';
+export const SCREEN_RULES_VERSION = 'rules-1.3';
 
 /**
  * Whether the learned model screens beside the rules: SCREEN_MODEL=on|off, default on. On the second fresh set
@@ -85,6 +85,9 @@ interface CompiledPattern {
 
 /** How far back a denial reaches: "never once called us", "hindi naman niya kami". */
 const NEGATION_WINDOW = 4;
+
+/** "or" and "nor" (Filipino and Cebuano "o"): the denial before them covers what follows them. */
+const COORDINATORS: ReadonlySet<string> = new Set(['or', 'nor', 'o']);
 
 /** `{NAME}` a word group, `{~root,root}` every form of the verbs, `{!root,root}` their irrealis forms. */
 function expandGroups(source: string): string {
@@ -150,10 +153,16 @@ function isDenied(sentence: string, start: number, matched: string, pattern: Com
     .trim()
     .split(' ')
     .filter((token) => token.length > 0);
+  // "never shouted at us or insulted anyone": a denial reaches across one "or"/"nor", with a window of its own.
+  let coordinated = false;
   for (let index = before.length - 1, seen = 0; index >= 0 && seen < NEGATION_WINDOW; index -= 1, seen += 1) {
     const token = before[index] as string;
     if (CLAUSE_BREAKS.has(token)) break;
     if (NEGATORS.has(token)) return true;
+    if (!coordinated && COORDINATORS.has(token)) {
+      coordinated = true;
+      seen = -1;
+    }
   }
   return matched.split(' ').some((token) => NEGATORS.has(token) && !pattern.ownWords.has(token));
 }

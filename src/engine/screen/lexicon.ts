@@ -77,10 +77,13 @@ export const WORD_GROUPS: Readonly<Record<string, string>> = {
     '(?:books?|modules?|handouts?|tickets?|products?|merch|merchandise|shirts?|t shirts?|tshirts?|uniforms?|manuals?|workbooks?|raffle|raffle tickets|photocopies|reviewers?|items?|food|kakanin|lotion|cosmetics|insurance|membership|subscriptions?|libro|tiket|produkto|paninda|damit|sabon|baligya|pagkaon|ulam|longganisa|tocino|perfume|pabango)',
 
   /** A grade won: passing, a higher grade, an exam skipped. */
-  GAIN: '(?:an a|an a plus|a 1 0|flat uno|pass|passed|passing|a pass|uno|1 0|higher grades?|high grades?|good grades?|better grades?|plus points|extra points|bonus points|additional points|skip (?:the )?(?:final exam|finals?|exams?|midterms?)|exempt\\w*|exemption|{~pasa,pasar}|pasado|tataas|tumaas|mataas na (?:grade|grado|marka)|mosaka|musaka|misaka|motaas|mutaas|taas nga grado|dagdag (?:na )?(?:puntos|points|grade)|(?:plus|bonus|additional|extra|dagdag) \\d+|bonus (?:daw |raw |kuno )?sa (?:grade|grado)|dagdag sa (?:grade|grado)|(?:extra|bonus|plus) credits?|pasadong (?:grade|grado|marka)|a 1 (?:25|5|50)|1 (?:25|5|50)|(?:overlook|excuse|erase|remove|forgive) (?:my|our|her|his) (?:absences|lates|tardiness)|ma ?excuse (?:ang |yung |ung )?(?:absent|absences|late)|(?:matanggal|mawala|mapapas) (?:ang |yung )?(?:absent|absences))',
+  GAIN: '(?:an a|an a plus|a 1 0|flat uno|pass|passed|passing|a pass|uno|1 0|higher grades?|high grades?|good grades?|better grades?|plus points|extra points|bonus points|additional points|skip (?:the )?(?:final exam|finals?|exams?|midterms?)|exempt\\w*|exemption|{~pasa,pasar}|pasado|tataas|tumaas|mataas na (?:grade|grado|marka)|mosaka|musaka|misaka|motaas|mutaas|taas nga grado|taas (?:ang|og|ug) grado|dagdag (?:na )?(?:puntos|points|grade)|(?:plus|bonus|additional|extra|dagdag) \\d+|bonus (?:daw |raw |kuno )?sa (?:grade|grado)|dagdag sa (?:grade|grado)|(?:extra|bonus|plus) credits?|pasadong (?:grade|grado|marka)|a 1 (?:25|5|50)|1 (?:25|5|50)|(?:overlook|excuse|erase|remove|forgive) (?:my|our|her|his) (?:absences|lates|tardiness)|ma ?excuse (?:ang |yung |ung )?(?:absent|absences|late)|(?:matanggal|mawala|mapapas) (?:ang |yung )?(?:absent|absences))',
   /** Personal company asked for: a date, going out, his place, pictures. */
   CONTACT:
     '(?:go out with (?:him|her|me)|going out with (?:him|her)|went out with (?:him|her)|date (?:him|her|me|kayo|kami|tayo)|on a date|dating (?:him|her)|magdate|makipagdate|makigdate|nakipagdate|sleep with (?:him|her)|spend the night|kiss (?:him|her)|hug (?:him|her)|(?:sasama|sumama|sama|samahan|sumasama) (?:ako |ka |kami )?(?:sa kanya|sa kaniya|sa knya|siya)|(?:mokuyog|mukuyog|makuyog|kuyog|mouban|muuban|mag uban|maguban) (?:ko |ka |mi )?(?:niya|nimo|nako|kaniya|kaniya)|send (?:him|her) (?:pics|pictures|photos|selfies|nudes)|sent (?:him|her) (?:pics|pictures|photos|selfies|nudes)|pictures of (?:myself|yourself|me|you)|photos of (?:myself|yourself|me|you)|nudes|spends? (?:a |the )?(?:weekend|night|day|vacation) (?:at|in|with)|(?:a |the )?(?:night out|road trip|vacation|staycation|overnight|beach trip|out of town trip) with (?:him|her|sir|maam|me)|meet (?:him|her|me) (?:[a-z]+ ){0,3}?(?:at|in) (?:the |a )?(?:mall|hotel|motel|condo|restaurant|bar|resort|cinema|movies|beach|coffee shop|his place|his house|night)|{PRIVATE_PLACE})',
+  /** A meal or a drink with him, or the two of them alone. */
+  MEAL_WITH:
+    '(?:(?:go|going|goes|eat|have|grab|join) (?:out )?(?:for |to )?(?:dinner|lunch|coffee|drinks|a drink|a movie|the movies|merienda) with (?:him|her|sir|maam)|(?:mag ?dinner|magkape|mag ?coffee|kumain|mokaon|mukaon|magkaon|mag ?lunch|magdate) (?:kami |mi |ta |tayo )?(?:kasama niya|uban niya|with him|with her|kauban niya))',
   /** A place of his own, or a room for the night. */
   PRIVATE_PLACE:
     '(?:motel|hotel|condo|(?:his|her) (?:beach house|rest house|resthouse|vacation house|farm|house|place|apartment|condo|room|car|unit|pad|bedroom)|(?:bahay|kwarto|kuwarto|condo|apartment|kotse|sasakyan|car|unit|boarding house|boarding) (?:niya|ni sir|ni maam|nila)|(?:iyang|sa iyang) (?:balay|kwarto|condo|sakyanan|car|apartment|boarding)|(?:balay|kwarto|sakyanan) ni (?:sir|maam))',
@@ -89,7 +92,7 @@ export const WORD_GROUPS: Readonly<Record<string, string>> = {
     '(?:invit\\w*|ask\\w* (?:me|us|her|him|my friend|my classmate|a classmate|girls|the girls|students|some students) to (?:come|go|visit|meet|stay)|(?:told|tells|wants?|wanted) (?:me|us|her|my friend|girls) to (?:come|go|visit|meet|stay)|{~yaya,aya,imbita,imbitar,dapit,agda}|pinapunta|pinapapunta|pinapupunta|papuntahin|pinapaakyat|pinasama|pinapasama|gipaadto|ginapaadto|paadtoon|gipauban|ginapauban|gipakuyog|ginapakuyog)',
   /** A derogatory claim about a group. */
   DEROG:
-    '(?:violent|marahas|bayolente|mapintas|(?:cant|cannot|can not|not to) be trusted|untrustworthy|(?:di|hindi|dili) (?:ma|mapag|ka)?(?:pagkakatiwalaan|katiwalaan|kasaligan|masaligan|salig)|(?:sakit|salot|peste) sa (?:lipunan|katilingban|society)|terrorists?|terorista|smell\\w*|stink\\w*|dirty|filthy|madumi|marumi|hugaw|baho|mabaho|animals?|hayop|unggoy|monkeys?|savages?|uncivilized|barbaric|ignorant|ignorante|mangmang|stupid|bobo|tanga|dumb|idiots?|kawatan|thieves|thief|magnanakaw|criminals?|kriminal|kuripot|manloloko|scammers?|cheaters?|lazy|tamad|tapulan|salot|diseased?|sick|abnormal|retarded|retards?|freaks?|inutil|useless|walang silbi|walang kwenta|walay pulos|pabigat|burden|makasalanan|kasalanan|a sin|sinners?|sinful|impyerno|hell|demonyo|devils?|makauulaw|kaulawan|kahihiyan|disgrace\\w*|shameful|disgusting|kadiri|nakakadiri|go back to|bumalik (?:na )?sa|mobalik (?:na )?sa|inferior|backward|primitive|not human|dili tawo|hindi tao|uncivilised|walang modo|walay batasan|bogo|bugo|way utok|walay utok|walang utak|bad influences?|masamang impluwensya|slow learners?|pang ?katulong|katulong lang|maids? lang|kargador lang|(?:dili|hindi|di) (?:kahibalo|marunong|makahibalo|maalam) (?:mo|mag|mu)? ?isip|cant think|walang alam|walay alam|wont fit in|dont belong|do not belong|sakit (?:daw|kuno|raw) (?:na|yan|yun|kana|ni)|may sakit sa (?:utak|utok|ulo)|mentally ill|a disorder)',
+    '(?:violent|marahas|bayolente|mapintas|(?:cant|cannot|can not|not to) be trusted|untrustworthy|(?:di|hindi|dili) (?:ma|mapag|ka)?(?:pagkakatiwalaan|katiwalaan|kasaligan|masaligan|salig)|(?:sakit|salot|peste) sa (?:lipunan|katilingban|society)|terrorists?|terorista|smell\\w*|stink\\w*|dirty|filthy|madumi|marumi|hugaw|baho|mabaho|animals?|hayop|unggoy|monkeys?|savages?|uncivilized|barbaric|ignorant|ignorante|mangmang|stupid|bobo|tanga|dumb|idiots?|kawatan|thieves|thief|magnanakaw|criminals?|kriminal|kuripot|manloloko|scammers?|cheaters?|lazy|tamad|tapulan|salot|diseased?|sick|abnormal|retarded|retards?|freaks?|inutil|useless|walang silbi|walang kwenta|walay pulos|pabigat|burden|makasalanan|kasalanan|a sin|sinners?|sinful|impyerno|hell|demonyo|devils?|makauulaw|kaulawan|kahihiyan|disgrace\\w*|shameful|disgusting|kadiri|nakakadiri|go back to|bumalik (?:na )?sa|mobalik (?:na )?sa|inferior|backward|primitive|not human|dili tawo|hindi tao|uncivilised|walang modo|walay batasan|walang respeto|walay respeto|walang galang|disrespectful|corrupt|kurakot|kurap|mangungurakot|bogo|bugo|way utok|walay utok|walang utak|bad influences?|masamang impluwensya|slow learners?|pang ?katulong|katulong lang|maids? lang|kargador lang|(?:dili|hindi|di) (?:kahibalo|marunong|makahibalo|maalam) (?:mo|mag|mu)? ?isip|cant think|walang alam|walay alam|wont fit in|dont belong|do not belong|sakit (?:daw|kuno|raw) (?:na|yan|yun|kana|ni)|may sakit sa (?:utak|utok|ulo)|mentally ill|a disorder)',
   /** Groups by ethnicity, religion, orientation, disability or origin (not sex: see SEX_GROUP). */
   GROUP_STRONG:
     '(?:gays?|lesbians?|bisexuals?|trans|transgenders?|lgbt\\w*|homosexuals?|queer|bakla|bading|beki|bayot|bayota|tomboy|tomboys|muslims?|muslima|moros?|christians?|catholics?|born agains?|iglesia|atheists?|indigenous|katutubo|lumads?|igorots?|aetas?|badjaos?|bajaus?|bisayas?|visayans?|ilocanos?|ilokanos?|tausugs?|maranaos?|chinese|intsik|chinoy|blacks?|maitim|negro|negra|itom|pwds?|disabled|may kapansanan|deaf|bingi|bungol|blind|bulag|buta|autistic|autism|pilay|piang|bakol|pipi|amang|stutter\\w*|utal|mindanao|mindanaoans?|taga mindanao|taga probinsya|tagaprobinsya|probinsyanos?|probinsyanas?|taga bukid|tagabukid|provincianos?|from the province)',
@@ -106,9 +109,9 @@ export const WORD_GROUPS: Readonly<Record<string, string>> = {
   GOT_GRADE:
     '(?:got|gets|get|given|received|nakakuha|nakuha|naka|nakaangkon|nabigyan|gihatagan|nahatagan|binigyan|makakuha|maka) (?:a |an |ng |og |ug |siya ng |sya ng |siya ug )?(?:1 0|1 00|1 25|1 5|1 50|1 75|uno|flat uno|an a|a plus|high grades?|higher grades?|good grades?|passing grades?|pasado)',
   /** Money and the goods students give a teacher: a sack of rice, a chicken, a bottle, a lechon. */
-  GIFT: '(?:{MONEY}|bugas|bigas|rice|sacks? of rice|manok|chickens?|isda|fish|wine|bottles? of [a-z]+|whisky|whiskey|brandy|prutas|fruits?|(?:box|boxes|sack|sacks|basket|baskets|case|cases|bottle|bottles|kilo|kilos|tray|trays|bilao) of [a-z]+|chocolates?|pasalubong|groceries|kakanin)',
+  GIFT: '(?:{MONEY}|gasa|lunch|dinner|breakfast|milk tea|milktea|coffee|bugas|bigas|rice|sacks? of rice|manok|chickens?|isda|fish|wine|bottles? of [a-z]+|whisky|whiskey|brandy|prutas|fruits?|(?:box|boxes|sack|sacks|basket|baskets|case|cases|bottle|bottles|kilo|kilos|tray|trays|bilao) of [a-z]+|chocolates?|pasalubong|groceries|kakanin)',
   /** Giving, bringing, sending to someone (every inflection). */
-  GIVE: '(?:{~bigay,hatag,padala,regalo,dala}|may dala|nagdala|nagdadala|nidala|dinalhan|dinadalhan|gidadan|ginadadan|gives?|gave|giving|given|sends?|sent|sending|brings?|brought|bringing|handed|treats?|treated|donat\\w*|pays?|paid|paying|gcash\\w*)',
+  GIVE: '(?:{~bigay,hatag,padala,regalo,dala}|may dala|nagdala|nagdadala|nidala|dinalhan|dinadalhan|gidadan|ginadadan|gives?|gave|giving|given|sends?|sent|sending|brings?|brought|bringing|handed|treats?|treated|bought|buys|buying|donat\\w*|pays?|paid|paying|gcash\\w*)',
   /** The teacher as the one who receives. */
   TO_TEACHER:
     '(?:him|her|sir|maam|the teacher|the prof|our prof|our teacher|si sir|si maam|kay sir|kay maam|kang sir|kang maam|sa kanya|sa kaniya|sa iya|kaniya|kanya)',
@@ -138,7 +141,7 @@ export const WORD_GROUPS: Readonly<Record<string, string>> = {
     '(?:too|so|masyado(?:ng)?|sobrang|kaayo|daw|raw|kuno|kasi|kaya|by nature|naturally) (?:[a-z]+ )?(?:emotional|emosyonal|iyakin|hysterical|maarte|huyang|mahina|weak|weaker|hina)',
   /** What women are told they are only for, or may not be. */
   SEX_ROLE:
-    '(?:(?:cant|cannot|can not|hindi (?:daw |raw )?(?:kami |kayo |sila |ka |tayo |sya |siya )?(?:pwede|puwede|dapat|kaya)(?:ng)?|di (?:daw |raw )?(?:kami |kayo |sila |ka |tayo )?(?:pwede|dapat|kaya)(?:ng)?|dili (?:daw |kuno )?(?:mi |mo |sila |ka |ta )?(?:pwede|angay|dapat|kaya)(?:ng)?|not (?:fit|meant|allowed)|should not|shouldnt|never) (?:to )?(?:[a-z]+ )?(?:be |maging |mahimong |mag ?|mo ?)?(?:leaders?|lider|lead|mamuno|manguna|mangulo|presidents?|presidente|engineers?|inhinyero|captains?|officers?)|have no business|walang karapatan|no place in|(?:go|stay) home (?:and|to) (?:cook|clean|take care|have babies|make babies)|stay in the kitchen|(?:should|must|dapat|angay) (?:just |lang |na lang )?(?:marry|get married|mag ?asawa|magminyo|cook|magluto|moluto|manganak|take care of (?:the )?(?:kids|children|babies))|magluto (?:na )?lang|mag ?asawa (?:na )?lang|magminyo (?:na )?lang|manganak (?:na )?lang|para (?:ra |lang )?(?:daw |kuno |raw )?sa (?:kusina|kama)|sa kusina (?:ra|lang)|pang ?kusina|only good for (?:the )?(?:kitchen|bed|cooking|babies)|belong in the (?:kitchen|home|bed))',
+    '(?:(?:cant|cannot|can not|hindi (?:daw |raw )?(?:kami |kayo |sila |ka |tayo |sya |siya )?(?:pwede|puwede|dapat|kaya)(?:ng)?|di (?:daw |raw )?(?:kami |kayo |sila |ka |tayo )?(?:pwede|dapat|kaya)(?:ng)?|dili (?:daw |kuno )?(?:mi |mo |sila |ka |ta )?(?:pwede|angay|dapat|kaya)(?:ng)?|not (?:fit|meant|allowed)|should not|shouldnt|never) (?:to )?(?:[a-z]+ )?(?:be |maging |mahimong |mag ?|mo ?)?(?:leaders?|lider|lead|mamuno|manguna|mangulo|presidents?|presidente|engineers?|inhinyero|captains?|officers?)|have no business|walang karapatan|no place in|(?:go|stay) home (?:and|to) (?:cook|clean|take care|have babies|make babies)|stay in the kitchen|(?:should|must|dapat|angay) (?:just |lang |na lang )?(?:marry|get married|mag ?asawa|magminyo|cook|magluto|moluto|manganak|take care of (?:the )?(?:kids|children|babies))|magluto (?:na )?lang|mag ?asawa (?:na )?lang|magminyo (?:na )?lang|manganak (?:na )?lang|para (?:ra |lang )?(?:daw |kuno |raw )?sa (?:kusina|kama)|sa kusina (?:ra|lang)|pang ?kusina|only good for (?:the )?(?:kitchen|bed|cooking|babies)|belong in the (?:kitchen|home|bed)|(?:dapat|para|pang|belong|belongs) ?(?:lang |lamang |ra )?(?:sa|at|in the)? ?(?:bahay|balay|home|kusina|kitchen) (?:lang|lamang|ra|nalang|na lang|only)(?! (?:mag\\w*|muna|tayo|kami|kayo|kung|pag|during|when|if|kapag|kon)))',
   GROUP_RELIGION:
     '(?:muslims?|islam|christians?|catholics?|born agains?|iglesia|inc members?|adventists?|sabadista|mormons?|jehovahs witness(?:es)?|saksi ni jehova|dating daan|protestants?|evangelicals?|baptists?)',
   /** A pose held as punishment, made to take it. */
@@ -298,7 +301,8 @@ const harassment: PatternSource[] = [
     category: 'harassment',
     weight: 0.75,
     kind: 'act',
-    source: '(?:look|looks|looked|looking|so|very|kinda|super) (?:hot|sexy|seductive)',
+    source:
+      '(?:look|looks|looked|looking)(?: so| very| super)? (?:hot|sexy|seductive)|(?<!(?<![a-z])(?:room|rooms|lab|labs|laboratory|classroom|weather|day|sun|outside|inside|gym|field|building|place|kitchen|canteen|hallway|jeep|bus|it|its|aircon|temperature|summer|afternoon|noon|init|mainit|kainit)(?: [a-z]+){0,2} )(?:so|very|kinda|super) (?:hot(?! (?:in|inside|at|during|sa|outside|here|today|lately|now|ngayon|karon|kaayo|kayo|diri|dito|na) )|sexy|seductive)',
   },
   {
     category: 'harassment',
@@ -518,7 +522,7 @@ const discrimination: PatternSource[] = [
     weight: 0.85,
     kind: 'act',
     source:
-      '(?:pinagtatawanan|pinagtawanan|tinutukso|tinukso|kinukutya|kinutya|nilalait|nilait|minamaliit|minaliit|iniinsulto|ininsulto|binubully|binully|tinatawag|minamata|pinag iinitan|pinagiinitan|pinag initan|pinaginitan|pinapahiya|pinahiya) ~~ (?:ang |yung |ang mga |mga )?(?:bakla|bading|beki|tomboy|muslim|katutubo|lumad|igorot|aeta|bisaya|ilokano|intsik|maitim|pwd|pilay|bingi|bulag|lgbt|trans|probinsyano)',
+      '(?:pinagtatawanan|pinagtawanan|tinutukso|tinukso|kinukutya|kinutya|nilalait|nilait|minamaliit|minaliit|iniinsulto|ininsulto|binubully|binully|tinatawag|minamata|pinag iinitan|pinagiinitan|pinag initan|pinaginitan|pinapahiya|pinahiya) ~~ (?:ang |yung |ang mga |mga )?(?:bakla|bading|beki|tomboy|tibo|muslim|katutubo|lumad|igorot|aeta|bisaya|ilokano|intsik|tsekwa|negra|negro|baluga|maitim|pwd|pilay|bingi|bulag|lgbt|trans|probinsyano)',
   },
   {
     category: 'discrimination',
@@ -586,14 +590,14 @@ const abuse: PatternSource[] = [
     weight: 0.9,
     kind: 'act',
     source:
-      '(?<!(?:to|will|should|ill|gonna|wanna|would|could|lets|must|might)(?: really| just| gonna)? )(?:slap\\w*|hit|hits|hitting|punch\\w*|kick\\w*|pinch\\w*|spank\\w*|smack\\w*|chok\\w*|strangl\\w*|shov\\w*|push\\w*|whips?|whipped|beats?|beat up|beaten|smacked|knocks?|knocked|paddl\\w*|spanked) (?:us|me|students?|the students|him|her|them|a classmate|my classmate|classmates|boys|girls|a boy|a girl|some students|a student|kids) ',
+      '(?<!(?<![a-z])(?:to|will|should|ill|gonna|wanna|would|could|lets|must|might)(?: really| just| gonna)? )(?:slap\\w*|hit|hits|hitting|punch\\w*|kick\\w*|pinch\\w*|spank\\w*|smack\\w*|chok\\w*|strangl\\w*|shov\\w*|push\\w*|whips?|whipped|beats?|beat up|beaten|smacked|knocks?|knocked|paddl\\w*|spanked) (?:us|me|students?|the students|him|her|them|a classmate|my classmate|classmates|boys|girls|a boy|a girl|some students|a student|kids) ',
   },
   {
     category: 'abuse',
     weight: 0.9,
     kind: 'act',
     source:
-      '(?<!(?:to|will|should|ill|gonna|wanna|would|could|lets|must|might)(?: really| just| gonna)? )(?:hit|hits|hitting|struck|strikes|slapped|whacked|whacks) (?:us|me|students?|him|her|them|a classmate|my classmate|classmates)? ?(?:with|using) (?:a |the |his |her )?(?:ruler|stick|book|books|chalk|eraser|pen|folder|meter stick|belt|hand|fist|rod|pointer|umbrella)',
+      '(?<!(?<![a-z])(?:to|will|should|ill|gonna|wanna|would|could|lets|must|might)(?: really| just| gonna)? )(?:hit|hits|hitting|struck|strikes|slapped|whacked|whacks) (?:us|me|students?|him|her|them|a classmate|my classmate|classmates)? ?(?:with|using) (?:a |the |his |her )?(?:ruler|stick|book|books|chalk|eraser|pen|folder|meter stick|belt|hand|fist|rod|pointer|umbrella)',
   },
   {
     category: 'abuse',
@@ -672,7 +676,7 @@ const abuse: PatternSource[] = [
     weight: 0.9,
     kind: 'act',
     source:
-      '(?:binato|binabato|binabatuhan|binatuhan|hinagisan|hinahagisan|binalibag|ibinabato|ibinato|binabalibag) ~ (?:ng |kami ng |ako ng |siya ng |niya ng |kami |ako )?(?:chalk|eraser|marker|libro|upuan|papel|ballpen|bagay|notebook|sapatos|bote|susi|module)',
+      '(?:binato|binabato|binabatuhan|binatuhan|hinagisan|hinahagisan|binalibag|ibinabato|ibinato|binabalibag) ~~ (?:ng |kami ng |ako ng |siya ng |niya ng |kami |ako )?(?:chalk|eraser|marker|libro|upuan|papel|ballpen|bagay|notebook|sapatos|bote|susi|module)',
   },
   {
     category: 'abuse',
@@ -689,7 +693,7 @@ const abuse: PatternSource[] = [
     kind: 'act',
     yieldsTo: 'discrimination',
     source:
-      '(?:gipakaulawan|ginapakaulawan|gapakaulaw|gipaulawan|ginapaulawan|ginabiaybiay|gibiaybiay|gibugalbugalan|ginabugalbugalan|ginainsulto|giinsulto|ginamura|gimura|gapamura|nagpamura|ginapamura|ginabully|gibully|giyawayawa|ginayawayawa|ginaatay|giatayatay|gipanghimaraut)',
+      '(?:gipakaulawan|ginapakaulawan|gapakaulaw|gipaulawan|ginapaulawan|ginabiaybiay|gibiaybiay|gibugalbugalan|ginabugalbugalan|ginainsulto|giinsulto|gainsulto|nagainsulto|gainsultuhan|ginamura|gimura|gapamura|nagpamura|ginapamura|ginabully|gibully|giyawayawa|ginayawayawa|ginaatay|giatayatay|gipanghimaraut)',
   },
   {
     category: 'abuse',
@@ -713,7 +717,7 @@ const integrity: PatternSource[] = [
     weight: 0.9,
     kind: 'act',
     source:
-      '(?:pay|pays|paid|paying|(?<!(?:sir|maam|he|she|prof|teacher|instructor|siya|sya) )(?:give|gives|gave|giving|send|sends|sent|bring|brings|brought)|gcash\\w*|hand over|shell out|ask\\w* for|asks?|asked|collect\\w*|charges?|charged|demands?|demanded|magbayad|magbabayad|nagbayad|nagbabayad|bayaran|babayaran|magbigay|nagbigay|nagbibigay|bigyan|magabot|mag abot|nag abot|iabot|magpadala|nagpadala|singil|sumisingil|naniningil|naniningil ng|humihingi|humingi|mobayad|mubayad|magbayad|nagbayad|bayran|mohatag|muhatag|maghatag|nihatag|ihatag|mupadala|ginapangayo|gipangayo|nangayo|nanghingi|naniningil) ~~ {MONEY} ~~ {PASSING}',
+      '(?:pay|pays|paid|paying|(?<!(?<![a-z])(?:sir|maam|he|she|prof|teacher|instructor|siya|sya) )(?:give|gives|gave|giving|send|sends|sent|bring|brings|brought)|gcash\\w*|hand over|shell out|ask\\w* for|asks?|asked|collect\\w*|charges?|charged|demands?|demanded|magbayad|magbabayad|nagbayad|nagbabayad|bayaran|babayaran|magbigay|nagbigay|nagbibigay|bigyan|magabot|mag abot|nag abot|iabot|magpadala|nagpadala|singil|sumisingil|naniningil|naniningil ng|humihingi|humingi|mobayad|mubayad|magbayad|nagbayad|bayran|mohatag|muhatag|maghatag|nihatag|ihatag|mupadala|ginapangayo|gipangayo|nangayo|nanghingi|naniningil) ~~ {MONEY} ~~ {PASSING}',
   },
   {
     category: 'integrity',
@@ -818,7 +822,7 @@ const integrity: PatternSource[] = [
     weight: 0.85,
     kind: 'act',
     source:
-      '(?:bumili|bilhin|mopalit|paliton|bayaran|magbayad|mobayad) ~~~ (?:kung hindi|kapag hindi|pag hindi|kung di|pag di|or else|kundi|kung dili|kon dili|kung wala|kapag wala|kay kung dili|if dili) ~~ (?:bagsak|babagsak|ibabagsak|bumagsak|walang grade|inc|minus|bawas|zero|hindi papasa|di papasa|hindi pasado|ibagsak|walay grado|dili mopasar|dili ka mopasar|dili mi mopasar|bagsak mi|hindi makakakuha ng exam|dili makaexam)',
+      '(?:bumili|bilhin|bilhan|mopalit|mupalit|paliton|palitan|mamalit|bayaran|magbayad|mobayad|mubayad) ~~~ (?:kung hindi|kapag hindi|pag hindi|kung di|pag di|or else|kundi|kung dili|kon dili|kung wala|kapag wala|kay kung dili|if dili) ~~ (?:bagsak|babagsak|ibabagsak|bumagsak|walang grade|inc|minus|bawas|zero|hindi papasa|di papasa|hindi pasado|ibagsak|walay grado|dili mopasar|dili ka mopasar|dili mi mopasar|bagsak mi|hindi makakakuha ng exam|dili makaexam)',
   },
   {
     category: 'integrity',
@@ -860,7 +864,7 @@ const integrity: PatternSource[] = [
     weight: 0.85,
     kind: 'act',
     source:
-      '(?<!(?:lab|labs|room|classroom|hallway|place|area|it|everything|hands|kamay|clinic|table|tables|chair) )(?:smells?|smelled|smelling|reeks?|reeked|reeking|stinks?|stank) (?:of|like) (?:alcohol|liquor|beer|booze|gin|rum|whisky|whiskey|brandy|tuba|alak)',
+      '(?<!(?<![a-z])(?:lab|labs|room|classroom|hallway|place|area|it|everything|hands|kamay|clinic|table|tables|chair) )(?:smells?|smelled|smelling|reeks?|reeked|reeking|stinks?|stank) (?:of|like) (?:alcohol|liquor|beer|booze|gin|rum|whisky|whiskey|brandy|tuba|alak)',
   },
   {
     category: 'integrity',
@@ -1008,7 +1012,7 @@ const threat: PatternSource[] = [
     weight: 0.85,
     kind: 'act',
     source:
-      '(?:aabangan|abangan|inaabangan|aabangan ko|aabangan namin) (?:ko |namin |talaga |ko talaga )?(?:siya|sya|si sir|si maam|si prof|kayo|ka|sila|yan|yun|yung prof|yung teacher|yang teacher) ~ (?:sa labas|sa gate|paglabas|mamaya|sa parking|pag uwi|sa daan|sa kanto)',
+      '(?:aabangan|abangan|inaabangan|aabangan ko|aabangan namin) (?:ko |namin |talaga |ko talaga )?(?:siya|sya|si sir|si maam|si prof|kayo|ka|sila|yan|yun|yung prof|yung teacher|yang teacher) ~ (?:sa labas|sa gate|paglabas|mamaya|sa parking|pag uwi|sa daan|sa kanto)(?!(?: [a-z]+){0,5} (?:para|aron|to ask|to talk|to submit|to get|to have|kay mangutana|kay magpapirma|magpapirma|magpapermahan|pirma|signature|clearance|consultation|consult))',
   },
   // Cebuano
   {
@@ -1023,7 +1027,7 @@ const threat: PatternSource[] = [
     weight: 0.85,
     kind: 'act',
     source:
-      '(?:abangan|atngan|huwaton|abangan nako|atngan nako) (?:nako |namo |gyud nako )?(?:siya|sya|si sir|si maam|ka|sila|kamo) ~ (?:sa gawas|sa gate|sa dalan|paggawas|unya|sa parking|pag uli)',
+      '(?:abangan|atngan|huwaton|abangan nako|atngan nako) (?:nako |namo |gyud nako )?(?:siya|sya|si sir|si maam|ka|sila|kamo) ~ (?:sa gawas|sa gate|sa dalan|paggawas|unya|sa parking|pag uli)(?!(?: [a-z]+){0,5} (?:para|aron|to ask|to talk|to submit|to get|to have|kay mangutana|kay magpapirma|magpapirma|magpapermahan|pirma|signature|clearance|consultation|consult))',
   },
 ];
 
@@ -1139,7 +1143,7 @@ const concepts: PatternSource[] = [
     weight: 0.8,
     kind: 'act',
     source:
-      '(?:mocks?|mocked|mocking|makes? fun of|made fun of|making fun of|laughs? at|laughed at|laughing at|imitat\\w*|ridicul\\w*|jokes? about|joked about|joking about|belittl\\w*|pinagtatawanan|pinagtawanan|tinatawanan|tinawanan|ginagaya|ginaya|gigaya|ginagaya|minamaliit|minaliit|gimaliit|ginawang (?:biro|joke|katatawanan)|ginagawang (?:biro|joke|katatawanan)|gihimong (?:joke|komedya|kataw anan)|parinig\\w*|pinaparinggan|pinariringgan|pinaringgan|pinapasaringan|gipasaringan|ginapasaringan|pasaring\\w*|{~tukso,kutya,lait,insulto,bully,bugalbugal,biaybiay,sundog,yagayaga,tamay}) ~~~ (?:{TRAIT}|{GROUP_STRONG}|stutter\\w*|stammer\\w*|limp\\w*|lisp\\w*|{~lakad,pinulongan})',
+      '(?:mocks?|mocked|mocking|makes? fun of|made fun of|making fun of|laughs? at|laughed at|laughing at|imitat\\w*|ridicul\\w*|jokes? about|joked about|joking about|belittl\\w*|pinagtatawanan|pinagtawanan|tinatawanan|tinawanan|gikatawan|ginakatawan|gikatawanan|ginakatawanan|gikatawaan|ginagaya|ginaya|gigaya|ginagaya|minamaliit|minaliit|gimaliit|ginawang (?:biro|joke|katatawanan)|ginagawang (?:biro|joke|katatawanan)|gihimong (?:joke|komedya|kataw anan)|parinig\\w*|pinaparinggan|pinariringgan|pinaringgan|pinapasaringan|gipasaringan|ginapasaringan|pasaring\\w*|{~tukso,kutya,lait,insulto,bully,bugalbugal,biaybiay,sundog,yagayaga,tamay}) ~~~ (?:{TRAIT}|{GROUP_STRONG}|stutter\\w*|stammer\\w*|limp\\w*|lisp\\w*|{~lakad,pinulongan})',
   },
   // Abuse: insults in any inflection of saying or calling, punishment of the body, work thrown away, and the
   // threat to fail whoever reports.
@@ -1463,7 +1467,7 @@ const families: PatternSource[] = [
     kind: 'act',
     needs: '{~load,regalo}|{TREAT}|{GIVE}',
     source:
-      '(?:kapag|pag|kung|kon|basta|if|whoever|anyone who|those who|whose|sino ang|kinsa ang|ang mga|ang) (?:[a-z]+ )?(?:{~load,regalo}|{TREAT}|{GIVE} ~~ {GIFT}) ~~~ {GAIN}',
+      '(?:kapag|pag|kung|kon|basta|if|whoever|anyone who|those who|whose|sino ang|kinsa ang|ang mga|ang|kadtong|kadtong mga|tong|yung mga|yung|sila nga) (?:[a-z]+ )?(?:{~load,regalo}|{TREAT}|{GIVE} ~~ {GIFT}) ~~~ {GAIN}',
   },
   // A levy: a fee or "fund" collected, with a grade or an absence as its price.
   {
@@ -1708,7 +1712,7 @@ const families: PatternSource[] = [
     kind: 'act',
     needs: 'dumb|stupid|slow|bobo|tanga|bogo|idiotic|brainless',
     source:
-      '(?<!(?:im|i am|i feel|i felt|feel|feels|i was|ako|ko) )(?:too|so|masyado(?:ng)?|sobrang) (?:dumb|stupid|slow|bobo|tanga|bogo|idiotic|brainless) (?:for|to|para) (?:college|this course|this program|school|university|engineering|nursing|medicine|law|be here|pass|graduate|kolehiyo|mag ?aral|mo ?eskwela)(?! (?:lol|haha))',
+      '(?<!(?<![a-z])(?:im|i am|i feel|i felt|feel|feels|i was|ako|ko) )(?:too|so|masyado(?:ng)?|sobrang) (?:dumb|stupid|slow|bobo|tanga|bogo|idiotic|brainless) (?:for|to|para) (?:college|this course|this program|school|university|engineering|nursing|medicine|law|be here|pass|graduate|kolehiyo|mag ?aral|mo ?eskwela)(?! (?:lol|haha))',
   },
   {
     category: 'abuse',
@@ -1841,7 +1845,7 @@ const families: PatternSource[] = [
     kind: 'strong',
     needs: 'wrist|arm|thigh|skin|bukton|pulso|braso|hita|paa|leg|kamot|kamay',
     source:
-      '(?:naghiwa|nanghiwa|maghiwa|naghihiwa|hiniwa|hinihiwa|hiwain|gihiwa|ginahiwa|nagahiwa|mohiwa|muhiwa|naglaslas|naglalaslas|maglaslas|nilaslas|gilaslas|laslasin|naggilis|gigilis|ginagilis|cut|cuts|cutting|slit|slash\\w*|burn|burned|burnt|burning) (?:[a-z]+ ){0,3}?(?:(?:my|akong|aking|ang akong|ang aking|sa akong|sa aking) (?:own )?(?:wrists?|arms?|thighs?|skin|bukton|pulso|braso|hita|paa|legs?|kamot|kamay)|(?:ang |yung |sa )?(?:pulso|braso|hita|bukton|kamot) (?:ko|nako))(?! (?:on|against|sa lab|in the lab|while|pag|during|with the|sa salamin|sa bildo))',
+      '(?:naghiwa|nanghiwa|maghiwa|naghihiwa|hiniwa|hinihiwa|hiwain|gihiwa|ginahiwa|nagahiwa|gahiwa|galaslas|nagalaslas|gagilis|nagagilis|mohiwa|muhiwa|naglaslas|naglalaslas|maglaslas|nilaslas|gilaslas|laslasin|naggilis|gigilis|ginagilis|cut|cuts|cutting|slit|slash\\w*|burn|burned|burnt|burning) (?:[a-z]+ ){0,3}?(?:(?:my|akong|aking|ang akong|ang aking|sa akong|sa aking) (?:own )?(?:wrists?|arms?|thighs?|skin|bukton|pulso|braso|hita|paa|legs?|kamot|kamay)|(?:ang |yung |sa )?(?:pulso|braso|hita|bukton|kamot) (?:ko|nako))(?! (?:on|against|sa lab|in the lab|while|pag|during|with the|sa salamin|sa bildo))',
   },
   {
     category: 'self_harm',
@@ -1972,7 +1976,7 @@ const families: PatternSource[] = [
     kind: 'act',
     needs: 'baby|babe|beh|bebe|sweetheart|darling|my love|love you|iloveyou|ily|heart|kiss|xoxo|mwah|muah|sexy',
     source:
-      '(?:{~message,text,chat,send,pm,dm}|sends?|sent|sending|messages?|messaged|texts?|texted|dms?|dmed|pms?|pmed|greets?|greeted|calls?|called) (?:me|us|her|girls|students|my classmate)? ?(?:[a-z]+ ){0,3}?(?<!(?:her|his|my|their|a|the|new|our|your|niya|nya|iyang) )(?:baby|babe|beh|bebe|sweetheart|darling|my love|i love you(?! (?:all|guys|class|everyone|so much class))|iloveyou|ily|heart emojis?|kiss emojis?|hearts and kisses|xoxo|mwah|muah|sexy)',
+      '(?:{~message,text,chat,send,pm,dm}|sends?|sent|sending|messages?|messaged|texts?|texted|dms?|dmed|pms?|pmed|greets?|greeted|calls?|called) (?:me|us|her|girls|students|my classmate|sakin|sa akin|saakin|akin|nako|kanako|namo|kanamo)? ?(?:[a-z]+ ){0,3}?(?<!(?<![a-z])(?:her|his|my|their|a|the|new|our|your|niya|nya|iyang) )(?:baby|babe|beh|bebe|sweetheart|darling|my love|i love you(?! (?:all|guys|class|everyone|so much class))|iloveyou|ily|heart emojis?|kiss emojis?|hearts and kisses|xoxo|mwah|muah|sexy)',
   },
   {
     category: 'harassment',
@@ -2157,6 +2161,133 @@ const families: PatternSource[] = [
     needs: 'bomb',
     source: 'bomb (?:threat|threats|note|notes|scare)(?! drills?)',
   },
+
+  // Families of rules-1.3 (audit V): ways students write these things that its probe found unread.
+  // Harassment: a grade if she goes out for a meal with him; eyes on a body part; "sexy daw ako"; remarks on an outfit.
+  {
+    category: 'harassment',
+    weight: 0.85,
+    kind: 'act',
+    needs: 'dinner|lunch|coffee|drink|movie|merienda|kape|kumain|kaon|date',
+    source:
+      '{GAIN} ~~ (?:if|kung|kon|basta|pag|kapag|as long as|provided) ~~ {MEAL_WITH}|(?:if|kung|kon|basta|pag|kapag|as long as) ~ {MEAL_WITH} ~~~ {GAIN}',
+  },
+  {
+    category: 'harassment',
+    weight: 0.75,
+    kind: 'act',
+    needs: 'chests?|breasts?|boobs|legs|thighs|butt|cleavage|dibdib|suso|dughan|hita|lubot|pwet|puwit',
+    source:
+      '(?:stares?|stared|staring|ogles?|ogled|ogling|leers?|leered|leering|tinititigan|tinitigan|titig|tumititig|gititigan|ginatitigan|gitan aw|ginatan aw|gilantaw|ginalantaw) (?:at )?(?:[a-z]+ ){0,3}?(?:chests?|breasts?|boobs|legs|thighs|butt|cleavage|dibdib|suso|dughan|hita|lubot|pwet|puwit)',
+  },
+  {
+    category: 'harassment',
+    weight: 0.8,
+    kind: 'act',
+    needs: 'sexy|seksi|hot',
+    source:
+      '(?:sinabi|sabi|sinasabi|sinabihan|sinasabihan|ingon|giingon|ginaingnan|giingnan|gisultihan|told|tells|said|says|called|calls|commented|comments) (?:niya |nya |ni sir |ni maam |ni prof |siya |sya |sir |maam |he |she )?(?:[a-z]+ ){0,4}?(?:(?:sexy|seksi|sexy kaayo|hot) (?:daw |raw |kuno )?(?:ko|mo|ka|nimo|ako|nako|kami|mi)|(?:i look|i am|im|you look|you are|youre) (?:so |very |really )?(?:sexy|hot))',
+  },
+  {
+    category: 'harassment',
+    weight: 0.8,
+    kind: 'act',
+    needs: 'sexy|seksi|hot|kaseksi',
+    source:
+      '(?:comments?|commented|commenting|nagcocomment|nagcomment|nagkomento|nagkokomento|gacomment|nagacomment) ~~ (?:outfits?|suot|sinuot|damit|uniforms?|skirts?|palda|shorts|body|katawan|lawas|figure|legs|sinulob|sinul ob) ~~ (?:sexy|seksi|hot|kaseksi|ka sexy)',
+  },
+  // Discrimination: no passing grade for a group; a student with a disability told to stay home.
+  {
+    category: 'discrimination',
+    weight: 0.85,
+    kind: 'act',
+    needs: 'pasa|pass',
+    source:
+      '(?:hindi|di|dili|wont|will not|never|ayaw) (?:daw |raw |kuno )?(?:niya |siya |sya |he |she |sir |maam )?(?:[a-z]+ )?(?:magpapasa|magpapapasa|pinapasa|papasahin|ipapasa|pasahon|mopasar|mupasar|pasaron|magpasar|pass|passes|passing) (?:[a-z]+ ){0,2}?(?:ng |og |sa |ang |any |a |the )?(?:mga )?(?:{GENDER_GROUP}|{GROUP_STRONG})|(?:{GENDER_GROUP}|{GROUP_STRONG}) (?:daw |raw |kuno )?(?:ako|ko|siya|sya|kami|mi|ka|sila) ~ (?:kaya|so|kay|thats why|that is why|mao nga|mao) (?:daw |raw |kuno )?(?:hindi|di|dili|wont|will not) ~ (?:papasa|pumasa|makakapasa|mopasar|mupasar|makapasar|pass|pasado|ipapasa|pasaron)',
+  },
+  {
+    category: 'discrimination',
+    weight: 0.8,
+    kind: 'claim',
+    needs: 'home|bahay|balay|quit|stop|huminto|tumigil|mohunong|muhunong',
+    source:
+      '(?:{GROUP_STRONG}|wheelchair|crutches|saklay|hearing aid|disability|kapansanan) ~~~ (?:should|dapat|angay|kinahanglan|better|mas maayo|mas mabuti|told (?:him|her|them) to|just|lang|nalang|na lang) ~ (?:stay (?:at )?home|stay in (?:the )?house|sa bahay na lang|sa bahay lang|sa balay (?:na )?lang|sa balay nalang|sa balay ra|quit school|stop schooling|stop studying|huminto sa pag ?aaral|tumigil sa pag ?aaral|mohunong sa pag ?eskwela|muhunong sa pag ?eskwela)',
+  },
+  // Self-harm: to stop living, to leave the world, to sleep and not wake, the thought of ending it all.
+  {
+    category: 'self_harm',
+    weight: 0.85,
+    kind: 'strong',
+    needs: 'kinabuhi|pagpuyo|buhay|pamuhay|living|life',
+    source:
+      '(?:mohunong|muhunong|mohunong na|undang|moundang|muundang|mag ?undang|stop|quit|tumigil|huminto|hihinto|titigil) (?:na )?(?:lang |nalang |na lang )?(?:ko |ako |nako )?(?:sa |ning |ang |sa akong |sa aking |my )?(?:kinabuhi|pagpuyo|buhay|pamuhay|living|life)(?! (?:sa|ng|of|dito|diri|as|nga|in|estudyante|student|college|kolehiyo|sa pag|like))',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.8,
+    kind: 'strong',
+    needs: 'kalibutan|kalibotan|kalibutana|mundo|world',
+    source:
+      '(?:leave|leaving|mobiya|mubiya|mobiya na|molayas|mulayas|molarga|mopahawa|umalis|aalis|iwan|iwanan|lisanin|lumisan|lilisan) (?:na )?(?:lang |nalang |na lang )?(?:ko |ako |nako )?(?:sa |ning |ang |this |the )?(?:kalibutan|kalibotan|kalibutana|mundo|mundong ito|world)(?! (?:of|ng|sa|para) )',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.85,
+    kind: 'strong',
+    needs: 'sleep|matulog|makatulog|mokatulog|katulog|tulog',
+    source:
+      '(?:sleep|matulog|makatulog|mokatulog|katulog|tulog) (?:na )?(?:lang |nalang )?(?:[a-z]+ ){0,2}?(?:and |ug |og |at |tapos |then )?(?:never|dili na|di na|hindi na|indi na|wala na) (?:ko |ako )?(?:wake up|wake|mobangon|mubangon|momata|mumata|magmata|magising|gumising|bumangon)(?!(?: up)? (?:on time|early|in time|for|sa oras|ng maaga|og sayo|sayo|until|hanggang|til|sa alarm|to the alarm)(?![a-z]))',
+  },
+  {
+    category: 'self_harm',
+    weight: 0.8,
+    kind: 'strong',
+    needs: 'lahat|tanan|everything|all',
+    source:
+      '(?:naiisip|iniisip|naisip|napapaisip|naghunahuna|gahunahuna|nakahunahuna|thinking of|thought of|think about|thinking about) (?:ko |ako |nako |ko na |na )?(?:na |nga |to |about |of )?(?:tapusin|tapuson|wakasan|end|ending) (?:na )?(?:lang |nalang )?(?:ang )?(?:lahat|tanan|everything|it all)(?! (?:ng|sa|of|the|ang|nga|mga|requirements?|tasks?|works?))',
+  },
+  // Threats: a head or face to be broken; waiting for him outside, and a lesson to be taught (weak cues).
+  {
+    category: 'threat',
+    weight: 0.8,
+    kind: 'act',
+    needs: 'ulo|head|face|nawong|mukha|bungo|skull|nguso|panga|jaw|teeth|ngipin',
+    source:
+      '(?:mobuak|mubuak|buakon|bukan|basagin|babasagin|basagan|bubuakon|break|smash|bash|crack|bust)(?: ko| nako| namo| nato| natin| niya| nila)?(?: talaga| gyud| jud| gid| na)? (?:sa |ang |ng |yung |ung )?(?:(?:his|her|their|iyang|ilang) (?:[a-z]+ )?(?:ulo|head|face|nawong|mukha|bungo|skull|nguso|panga|jaw|teeth|ngipin)|(?:your|imong) (?:[a-z]+ )?(?:face|nawong|mukha|nguso|panga|jaw|teeth|ngipin)|(?:ulo|nawong|mukha|bungo|nguso|panga|ngipin) (?:niya|nya|ni sir|ni maam|nila)|(?:nawong|mukha|nguso|panga|ngipin) (?:mo|nimo))',
+  },
+  {
+    category: 'threat',
+    weight: 0.45,
+    kind: 'act',
+    needs: 'abang|hulat|wait',
+    source:
+      '(?:abangan|aabangan|inaabangan|hulaton|hulatan|hulaton nako|hulaton nato|wait for (?:him|her|sir|maam)|waiting for (?:him|her|sir|maam)) (?:[a-z]+ ){0,3}?(?:sa labas|sa gawas|outside|sa parking|parking|parking lot|sa gate|sa kanto|after class|pag uwi|paguwi|mamaya)(?!(?: [a-z]+){0,5} (?:para|aron|to ask|to talk|to submit|to get|to have|kay mangutana|kay magpapirma|magpapirma|magpapermahan|pirma|signature|clearance|consultation|consult))',
+  },
+  {
+    category: 'threat',
+    weight: 0.45,
+    kind: 'act',
+    needs: 'leksyon|leksiyon|lesson',
+    source:
+      '(?:tuturuan|turuan|tudluan|tudloan|teach) (?:natin |nato |ko |nako |namo |namin )?(?:siya |sya |si sir |si maam |him |her )?(?:ng |og |ug |a )?(?:leksyon|leksiyon|lesson)',
+  },
+  // Integrity: "no book, no grade"; a better grade for those who bought him lunch.
+  {
+    category: 'integrity',
+    weight: 0.85,
+    kind: 'act',
+    needs: 'no|walang|walay',
+    source:
+      'no (?:book|books|module|modules|ticket|tickets|kit|kits|review kit|reviewer|reviewers|handout|handouts|manual|workbook|shirt|tshirt|t shirt|merch|product|raffle)(?: ,)? no (?:grade|grades|pass|passing|exam|final exam|finals|clearance)|(?:walang|walay) (?:libro|book|module|ticket|tiket|kit|reviewer|shirt|t shirt)(?: ,)? (?:walang|walay) (?:grade|grado|exam|pasa|clearance)',
+  },
+  {
+    category: 'integrity',
+    weight: 0.85,
+    kind: 'act',
+    needs: 'those|whoever|anyone|students|ones|kadtong|mga',
+    source:
+      '{GAIN} ~~ (?:those|whoever|anyone|students|the ones|kadtong|yung mga|ang mga|sa mga) (?:who |that |nga |na )?(?:[a-z]+ )?{GIVE} ~ (?:{TO_TEACHER} ~ {GIFT}|{GIFT} ~ {TO_TEACHER})',
+  },
 ];
 
 export const PATTERN_SOURCES: readonly PatternSource[] = [
@@ -2281,7 +2412,7 @@ export const CLAUSE_BREAKS = new Set([
 
 /** A lesson about the subject: the sentence speaks of teaching, learning, law or prevention. */
 export const LESSON_CUES =
-  /\b(?:discuss\w*|lessons?|lectures?|lectured|topics?|modules?|seminars?|webinars?|case stud\w*|awareness|prevention|preventing|prevent|taught us|teaches us|teach us|teaching us|learned|learn|learning|studied|study|studying|history of|republic act|ra \d+|law|laws|policy|policies|safe spaces act|reading|readings|article|articles|film|documentary|novel|story|chapter|essay|debat\w*|explained|fighting|fights|explains|gender and society|ethics|sociology|psychology|tinalakay|tinatalakay|pinag ?aralan|pinagaaralan|itinuro|tinuro|tinuturo|nagturo tungkol|aralin|leksyon|leksiyon|paksa|gidiscuss|gidiskas|gitudlo|gitudloan|gitunan|gituon|hisgutan|gihisgutan|leksyon|anti\w+|iwasan|likayan|labanan|avoid|fight|combat|stop|talakayan|diskusyon|talk on|talks on|orientation|warned|warns|warning|\w*likay\w*|gipasabot|\w*bawal|discussion|discussions|usapan|\w*usapan|\w*topic|units?|literature|poems?|tula|nobela|gobyerno|government|politics|officials|grounds for|expulsion|expelled|punishable|prohibited|against the rules|tinuruan|tinuturuan|news|balita|current events|journalism|(?:nag|mag|gi|gina|naga|nagpa)(?:lecture|lecturer|discuss|discussion|topic|talk)\w*)\b/;
+  /\b(?:discuss\w*|lessons?|lectures?|lectured|topics?|modules?|seminars?|webinars?|case stud\w*|awareness|prevention|preventing|prevent|taught us|teaches us|teach us|teaching us|learned|learn|learning|studied|study|studying|history of|republic act|ra \d+|law|laws|policy|policies|safe spaces act|reading|readings|article|articles|film|documentary|novel|story|chapter|essay|debat\w*|explained|fighting|fights|explains|gender and society|ethics|sociology|psychology|tinalakay|tinatalakay|pinag ?aralan|pinagaaralan|itinuro|tinuro|tinuturo|nagturo tungkol|aralin|leksyon|leksiyon|paksa|gidiscuss|gidiskas|gitudlo|gitudloan|gitunan|gituon|hisgutan|gihisgutan|leksyon|anti\w+|iwasan|likayan|labanan|avoid|fight|combat|stop|talakayan|diskusyon|talk on|talks on|orientation|speakers?|guest speakers?|resource speakers?|symposium|forum|testimon\w*|warned|warns|warning|\w*likay\w*|gipasabot|\w*bawal|discussion|discussions|usapan|\w*usapan|\w*topic|units?|literature|poems?|tula|nobela|gobyerno|government|politics|officials|grounds for|expulsion|expelled|punishable|prohibited|against the rules|tinuruan|tinuturuan|news|balita|current events|journalism|(?:nag|mag|gi|gina|naga|nagpa)(?:lecture|lecturer|discuss|discussion|topic|talk)\w*)\b/;
 
 /** Someone is quoted saying it: then a lesson does not excuse a claim. */
 export const QUOTED_SPEAKER =
