@@ -113,6 +113,10 @@ export interface RefreshTokenTable {
   token_hash: string;
   expires_at: Date;
   used_at: Date | null;
+  /** SHA-256 of the attempt id sent with the rotation that used this token; null when none was sent. */
+  rotation_attempt_hash: string | null;
+  /** The token that rotation issued. */
+  successor_id: string | null;
   created_at: CreatedAt;
 }
 

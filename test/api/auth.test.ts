@@ -1,8 +1,16 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { REFRESH_RETRY_WINDOW_MS } from '../../src/modules/auth/auth.service.js';
+import { captureLogs } from '../support/log-capture.js';
 import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
 
-const { client, settings } = await setupApi({ LOGIN_MAX_FAILURES: '3', ACCESS_TOKEN_TTL: '60' });
+const { client, settings, database, api } = await setupApi({
+  LOGIN_MAX_FAILURES: '3',
+  ACCESS_TOKEN_TTL: '60',
+  LOG_LEVEL: 'info',
+});
+const logs = captureLogs(api.app);
 const key = new TextEncoder().encode(settings.JWT_SECRET);
 
 async function loginPair() {
@@ -162,6 +170,159 @@ describe('refresh and logout', () => {
     expect(out.status).toBe(204);
     expect((await client.get('/api/v1/auth/me', pair.accessToken)).status).toBe(401);
     expect((await client.post('/api/v1/auth/refresh', { refreshToken: pair.refreshToken })).status).toBe(401);
+  });
+});
+
+/**
+ * A client that never received a refresh's answer (the page reloaded first, or the connection dropped) sends the
+ * same token with the same attempt id again: within REFRESH_RETRY_WINDOW_MS, while the token that rotation issued
+ * is unused, it is answered that token again; every other second use is still a reuse that revokes the session.
+ */
+describe('refresh retried after a lost answer', () => {
+  const newAttempt = () => randomBytes(16).toString('hex');
+  type Pair = { accessToken: string; refreshToken: string };
+  const refresh = (refreshToken: string, attempt?: string) =>
+    client.post<Pair>('/api/v1/auth/refresh', attempt === undefined ? { refreshToken } : { refreshToken, attempt });
+  const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+  async function expectRevoked(pair: Pair) {
+    expect((await client.get('/api/v1/auth/me', pair.accessToken)).status).toBe(401);
+    expect((await refresh(pair.refreshToken)).status).toBe(401);
+  }
+
+  it('answers a retry within the window with the same unused token, which then rotates as usual', async () => {
+    const first = await loginPair();
+    const attempt = newAttempt();
+    const lost = await refresh(first.refreshToken, attempt);
+    expect(lost.status).toBe(200);
+    logs.clear();
+    const retried = await refresh(first.refreshToken, attempt);
+    expect(retried.status).toBe(200);
+    // Logged as the reuse warning is, by session, with no token and no attempt id.
+    const sessionId = claimsOf(first.accessToken).sid;
+    expect(logs.lines.filter((line) => line.sessionId === sessionId).map((line) => line.msg)).toEqual([
+      'refresh retried with its attempt id; the unused successor answered again',
+    ]);
+    for (const secret of [first.refreshToken, lost.body.refreshToken, attempt])
+      expect(JSON.stringify(logs.lines)).not.toContain(secret);
+    // One live token: the retry answers the one the lost answer held, with a new access token.
+    expect(retried.body.refreshToken).toBe(lost.body.refreshToken);
+    expect((await client.get('/api/v1/auth/me', retried.body.accessToken)).status).toBe(200);
+    const stored = await database.db
+      .selectFrom('refresh_tokens')
+      .select(['rotation_attempt_hash', 'successor_id'])
+      .where('token_hash', '=', hashOf(first.refreshToken))
+      .executeTakeFirstOrThrow();
+    expect(stored.successor_id).not.toBeNull();
+    expect(stored.rotation_attempt_hash).not.toContain(attempt);
+
+    const next = await refresh(retried.body.refreshToken, newAttempt());
+    expect(next.status).toBe(200);
+    expect(next.body.refreshToken).not.toBe(retried.body.refreshToken);
+    // Its successor used: the first token with its attempt id is a reuse now, and ends the session.
+    expect((await refresh(first.refreshToken, attempt)).status).toBe(401);
+    await expectRevoked(next.body);
+  });
+
+  it('still revokes the session on a second use without an attempt id, the first rotation had one or not', async () => {
+    for (const attempt of [undefined, newAttempt()]) {
+      const first = await loginPair();
+      const rotated = await refresh(first.refreshToken, attempt);
+      expect(rotated.status).toBe(200);
+      expect((await refresh(first.refreshToken)).status).toBe(401);
+      await expectRevoked(rotated.body);
+    }
+  });
+
+  it('revokes the session on a second use with another attempt id', async () => {
+    const first = await loginPair();
+    const rotated = await refresh(first.refreshToken, newAttempt());
+    expect(rotated.status).toBe(200);
+    expect((await refresh(first.refreshToken, newAttempt())).status).toBe(401);
+    await expectRevoked(rotated.body);
+  });
+
+  it('revokes the session on a retry after the token it was answered was used', async () => {
+    const first = await loginPair();
+    const attempt = newAttempt();
+    const rotated = await refresh(first.refreshToken, attempt);
+    expect(rotated.status).toBe(200);
+    const next = await refresh(rotated.body.refreshToken);
+    expect(next.status).toBe(200);
+    expect((await refresh(first.refreshToken, attempt)).status).toBe(401);
+    await expectRevoked(next.body);
+  });
+
+  it('revokes the session on a retry after the window', async () => {
+    const first = await loginPair();
+    const attempt = newAttempt();
+    const rotated = await refresh(first.refreshToken, attempt);
+    expect(rotated.status).toBe(200);
+    await database.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date(Date.now() - REFRESH_RETRY_WINDOW_MS - 1_000) })
+      .where('token_hash', '=', hashOf(first.refreshToken))
+      .execute();
+    expect((await refresh(first.refreshToken, attempt)).status).toBe(401);
+    await expectRevoked(rotated.body);
+  });
+
+  it('answers concurrent retries, and retries racing the rotation, the one live token of the session', async () => {
+    const first = await loginPair();
+    const attempt = newAttempt();
+    // Three sends at once before any answer (one rotates, the others are retries), then two retries at once.
+    const racing = await Promise.all(Array.from({ length: 3 }, () => refresh(first.refreshToken, attempt)));
+    const retries = await Promise.all(Array.from({ length: 2 }, () => refresh(first.refreshToken, attempt)));
+    const answers = [...racing, ...retries];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body.refreshToken)).size).toBe(1);
+    const live = await database.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+      .select('refresh_tokens.token_hash')
+      .where('auth_sessions.revoked_at', 'is', null)
+      .where('refresh_tokens.used_at', 'is', null)
+      .where('refresh_tokens.session_id', '=', String(claimsOf(first.accessToken).sid))
+      .execute();
+    expect(live).toEqual([{ token_hash: hashOf(answers[0]?.body.refreshToken ?? '') }]);
+    for (const answer of answers)
+      expect((await client.get('/api/v1/auth/me', answer.body.accessToken)).status).toBe(200);
+    expect((await refresh(answers[0]?.body.refreshToken ?? '', newAttempt())).status).toBe(200);
+  });
+
+  it('ends a retry racing the use of the token it would answer with one outcome: a reuse, or a retry then a rotation', async () => {
+    const first = await loginPair();
+    const attempt = newAttempt();
+    const rotated = await refresh(first.refreshToken, attempt);
+    expect(rotated.status).toBe(200);
+    const [retry, use] = await Promise.all([
+      refresh(first.refreshToken, attempt),
+      refresh(rotated.body.refreshToken, newAttempt()),
+    ]);
+    expect(use.status).toBe(200);
+    if (retry.status === 200) {
+      // The retry came first: it answered the token then used, whose successor is the session's live token.
+      expect(retry.body.refreshToken).toBe(rotated.body.refreshToken);
+      expect((await client.get('/api/v1/auth/me', use.body.accessToken)).status).toBe(200);
+      expect((await refresh(use.body.refreshToken, newAttempt())).status).toBe(200);
+    } else {
+      // The use came first: the retry is a reuse, and the session is over.
+      expect(retry.status).toBe(401);
+      await expectRevoked(use.body);
+    }
+  });
+
+  it('takes an attempt id of 16 to 128 letters, digits, - or _, and no other field (400)', async () => {
+    const { refreshToken } = await loginPair();
+    for (const body of [
+      { refreshToken, attempt: 'short' },
+      { refreshToken, attempt: 'not allowed: spaces and colons here' },
+      { refreshToken, attempt: newAttempt(), extra: true },
+    ]) {
+      const response = await client.post('/api/v1/auth/refresh', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await refresh(refreshToken, `${newAttempt()}-_`)).status).toBe(200);
   });
 });
 

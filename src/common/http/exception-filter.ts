@@ -138,8 +138,10 @@ function databaseErrorBody(error: DatabaseError): ErrorBody {
     case '40001':
     case '40P01':
       return errorBody(409, 'the operation conflicted with a concurrent change; retry it');
+    // statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS) cancelled the query, or a lock_timeout (a refresh's) ended
+    // the wait for a row another transaction holds.
     case '57014':
-      // statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS) cancelled the query.
+    case '55P03':
       return errorBody(503, 'the database took too long to answer; try again shortly');
     default:
       // Class 22 is "data exception": a value PostgreSQL cannot take (bad text representation, NUL
@@ -177,6 +179,8 @@ function expectedFailure(
     return { statusCode, errorKind: 'unavailable', errorCode: 'pool-exhausted', operation: route };
   if (error instanceof DatabaseError && error.code === '57014')
     return { statusCode, errorKind: 'unavailable', errorCode: 'statement-timeout', operation: route };
+  if (error instanceof DatabaseError && error.code === '55P03')
+    return { statusCode, errorKind: 'unavailable', errorCode: 'lock-timeout', operation: route };
   return undefined;
 }
 

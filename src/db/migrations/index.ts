@@ -11,6 +11,7 @@ import * as assignmentSubmissionFk from './0009-assignment-submission-fk.js';
 import * as assignmentTopicCheck from './0010-assignment-topic-check.js';
 import * as trendFitCounts from './0011-trend-fit-counts.js';
 import * as resultKeyChecks from './0012-result-key-checks.js';
+import * as refreshRetry from './0013-refresh-retry.js';
 
 /** Every migration in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-assignment-topic-check': assignmentTopicCheck,
   '0011-trend-fit-counts': trendFitCounts,
   '0012-result-key-checks': resultKeyChecks,
+  '0013-refresh-retry': refreshRetry,
 };

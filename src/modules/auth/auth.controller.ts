@@ -24,13 +24,13 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @Route({
-    summary: 'Exchange a refresh token for a new pair (rotation; a reused token is refused)',
+    summary: 'Exchange a refresh token for a new pair (rotation; a reused token is refused, a retry is answered again)',
     tags: ['auth'],
     body: refreshBody,
     response: tokenPair,
   })
   refresh(@Body() body: z.infer<typeof refreshBody>) {
-    return this.auth.refresh(body.refreshToken);
+    return this.auth.refresh(body.refreshToken, body.attempt);
   }
 
   @Post('logout')

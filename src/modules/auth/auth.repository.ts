@@ -39,6 +39,12 @@ export interface RefreshTokenRecord {
   sessionRevokedAt: Date | null;
 }
 
+/**
+ * How long a refresh waits for a token row another refresh of the same token holds (those transactions are a few
+ * statements long): then it fails (503, the client keeps its token and tries again) rather than queue.
+ */
+const REFRESH_LOCK_TIMEOUT = '5s';
+
 @Injectable()
 export class AuthRepository {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
@@ -121,16 +127,26 @@ export class AuthRepository {
   /**
    * Marks the presented token used and stores its successor, atomically: of two concurrent refreshes
    * with one token, exactly one wins. Returns the outcome so the service can treat a reuse as theft.
+   *
+   * The rotation records on the used token the hash of the client's attempt id and its successor. A used token
+   * presented again is a retry, not a reuse, only when it comes with that attempt id within `retryWindowMs` of the
+   * rotation, and its successor (`next.hash` must be the same derived successor) is still unused in a live
+   * session: the caller answers that successor again, and nothing changes here. Anything else is a reuse.
+   * Both rows are locked: a retry and the successor's own rotation take the successor's row in turn, so either
+   * the retry sees it used (a reuse) or the rotation follows the retry, and one token of the session stays live.
+   * Locks are taken in chain order (a token, then its successor), and a wait for one ends at REFRESH_LOCK_TIMEOUT.
    */
   async rotate(
     tokenHash: string,
-    next: { hash: string; expiresAt: Date },
+    next: { hash: string; expiresAt: Date; attemptHash: string | null },
+    retryWindowMs: number,
   ): Promise<
-    | { outcome: 'rotated'; record: RefreshTokenRecord }
+    | { outcome: 'rotated' | 'retried'; record: RefreshTokenRecord }
     | { outcome: 'unknown' | 'expired' | 'revoked' }
     | { outcome: 'reused'; sessionId: string }
   > {
     return runInTransaction(this.db, async (trx) => {
+      await sql`SET LOCAL lock_timeout = ${sql.lit(REFRESH_LOCK_TIMEOUT)}`.execute(trx);
       const record = await trx
         .selectFrom('refresh_tokens')
         .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
@@ -141,20 +157,49 @@ export class AuthRepository {
           'refresh_tokens.expires_at as expiresAt',
           'refresh_tokens.used_at as usedAt',
           'auth_sessions.revoked_at as sessionRevokedAt',
+          'refresh_tokens.rotation_attempt_hash as rotationAttemptHash',
+          'refresh_tokens.successor_id as successorId',
         ])
         .where('refresh_tokens.token_hash', '=', tokenHash)
-        .forUpdate()
+        // The token's row only: locking the session's row too would let a retry (this token, then its successor)
+        // and the successor's own rotation (the successor, then the session) wait for each other.
+        .forUpdate(['refresh_tokens'])
         .executeTakeFirst();
       if (!record) return { outcome: 'unknown' };
-      if (record.sessionRevokedAt) return { outcome: 'revoked' };
-      if (record.usedAt) return { outcome: 'reused', sessionId: record.sessionId };
-      if (record.expiresAt.getTime() <= Date.now()) return { outcome: 'expired' };
-      await trx.updateTable('refresh_tokens').set({ used_at: new Date() }).where('id', '=', record.id).execute();
-      await trx
+      const { rotationAttemptHash, successorId, ...found } = record;
+      if (found.sessionRevokedAt) return { outcome: 'revoked' };
+      if (found.usedAt) {
+        const retry =
+          next.attemptHash !== null &&
+          rotationAttemptHash === next.attemptHash &&
+          successorId !== null &&
+          Date.now() - found.usedAt.getTime() <= retryWindowMs;
+        if (!retry) return { outcome: 'reused', sessionId: found.sessionId };
+        const successor = await trx
+          .selectFrom('refresh_tokens')
+          .select(['token_hash as tokenHash', 'used_at as usedAt', 'expires_at as expiresAt'])
+          .where('id', '=', successorId)
+          .forUpdate()
+          .executeTakeFirst();
+        const live =
+          successor !== undefined &&
+          successor.usedAt === null &&
+          successor.expiresAt.getTime() > Date.now() &&
+          successor.tokenHash === next.hash;
+        return live ? { outcome: 'retried', record: found } : { outcome: 'reused', sessionId: found.sessionId };
+      }
+      if (found.expiresAt.getTime() <= Date.now()) return { outcome: 'expired' };
+      const successor = await trx
         .insertInto('refresh_tokens')
-        .values({ session_id: record.sessionId, token_hash: next.hash, expires_at: next.expiresAt })
+        .values({ session_id: found.sessionId, token_hash: next.hash, expires_at: next.expiresAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ used_at: new Date(), rotation_attempt_hash: next.attemptHash, successor_id: successor.id })
+        .where('id', '=', found.id)
         .execute();
-      return { outcome: 'rotated', record };
+      return { outcome: 'rotated', record: found };
     });
   }
 

@@ -9,9 +9,16 @@ import type { TokenPair } from './auth.schemas.js';
 import { LoginThrottle } from './login-throttle.js';
 import { DUMMY_PASSWORD_HASH, PasswordHasher } from './password.js';
 import { PrincipalCache } from './principal-cache.js';
-import { hashRefreshToken, TokenService } from './token.service.js';
+import { hashRefreshAttempt, hashRefreshToken, TokenService } from './token.service.js';
 
 const INVALID_CREDENTIALS = 'invalid username or password';
+
+/**
+ * How long after a rotation its refresh token may be sent again with the same attempt id and be answered the
+ * same successor (a reload or a lost answer takes seconds). Later, the second use is a reuse: the session is
+ * revoked. The schema's description of `attempt` (auth.schemas.ts), the README and docs/openapi.json say 30 s.
+ */
+export const REFRESH_RETRY_WINDOW_MS = 30_000;
 
 @Injectable()
 export class AuthService {
@@ -50,12 +57,19 @@ export class AuthService {
     return this.pair(user.id, sessionId, refresh.token);
   }
 
-  async refresh(refreshToken: string): Promise<TokenPair> {
-    const next = this.tokens.newRefreshToken();
-    const result = await this.repository.rotate(hashRefreshToken(refreshToken), {
-      hash: next.hash,
-      expiresAt: this.refreshExpiry(),
-    });
+  /**
+   * Rotates the refresh token. With an attempt id, the successor is derived from the token and the id, so a
+   * client that never received the answer (a reload, a lost connection) and sends the same token and id again
+   * within REFRESH_RETRY_WINDOW_MS, before using the successor, is answered the same successor (with a new access
+   * token). Any other second use is a reuse.
+   */
+  async refresh(refreshToken: string, attempt?: string): Promise<TokenPair> {
+    const next = attempt ? this.tokens.successorRefreshToken(refreshToken, attempt) : this.tokens.newRefreshToken();
+    const result = await this.repository.rotate(
+      hashRefreshToken(refreshToken),
+      { hash: next.hash, expiresAt: this.refreshExpiry(), attemptHash: attempt ? hashRefreshAttempt(attempt) : null },
+      REFRESH_RETRY_WINDOW_MS,
+    );
     if (result.outcome === 'reused') {
       // A token used twice means it leaked: end the whole session so the thief's copy dies too.
       await this.repository.revokeSession(result.sessionId, 'refresh token reused');
@@ -63,7 +77,12 @@ export class AuthService {
       getLogger('auth').warn({ sessionId: result.sessionId }, 'refresh token reuse detected; session revoked');
       throw unauthenticated('refresh token is no longer valid');
     }
-    if (result.outcome !== 'rotated') throw unauthenticated('refresh token is no longer valid');
+    if (result.outcome === 'retried')
+      getLogger('auth').info(
+        { sessionId: result.record.sessionId },
+        'refresh retried with its attempt id; the unused successor answered again',
+      );
+    else if (result.outcome !== 'rotated') throw unauthenticated('refresh token is no longer valid');
     return this.pair(result.record.userId, result.record.sessionId, next.token);
   }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
@@ -20,6 +20,8 @@ const VERIFIED_TOKENS = 20_000;
 @Injectable()
 export class TokenService {
   private readonly key: Uint8Array;
+  /** Keys the successors of refresh tokens rotated with an attempt id (see successorRefreshToken). */
+  private readonly successorKey: Buffer;
   /**
    * Signature checks already passed, by token, with the token's expiry (epoch seconds): a token's signature and
    * claims never change, so only the expiry is checked again. Refused tokens are not remembered.
@@ -30,6 +32,7 @@ export class TokenService {
 
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {
     this.key = new TextEncoder().encode(settings.JWT_SECRET);
+    this.successorKey = createHmac('sha256', settings.JWT_SECRET).update('refresh-token-successor').digest();
   }
 
   get accessTokenTtl(): number {
@@ -88,8 +91,23 @@ export class TokenService {
     const token = randomBytes(32).toString('base64url');
     return { token, hash: hashRefreshToken(token) };
   }
+
+  /**
+   * The successor of a refresh token rotated with an attempt id: derived from the two with a key only the API
+   * holds, so a client that retries with the same token and attempt id can be answered the same successor again
+   * without any raw token being stored. Unguessable without the presented token, the attempt id and the key.
+   */
+  successorRefreshToken(token: string, attempt: string): { token: string; hash: string } {
+    const successor = createHmac('sha256', this.successorKey).update(`${token}\n${attempt}`).digest('base64url');
+    return { token: successor, hash: hashRefreshToken(successor) };
+  }
 }
 
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Attempt ids, like refresh tokens, are stored as a hash only. */
+export function hashRefreshAttempt(attempt: string): string {
+  return createHash('sha256').update(`attempt:${attempt}`).digest('hex');
 }
