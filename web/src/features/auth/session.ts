@@ -8,6 +8,12 @@ import { api, unwrap } from '../../api/client';
  * The access token is renewed before it expires; signing out revokes the refresh token at the API.
  */
 const REFRESH_TOKEN_KEY = 'feedback-analysis.refresh-token';
+/**
+ * The id of the refresh in flight, stored before it is sent and cleared once its new pair is stored: a reload
+ * (or a lost connection) between the two sends the same token with the same id again, which the API answers as
+ * a retry instead of revoking the session as a reuse of the token.
+ */
+const REFRESH_ATTEMPT_KEY = 'feedback-analysis.refresh-attempt';
 /** Renew when less than this is left, rather than send a token that expires on the way. */
 const RENEW_MARGIN_MS = 10_000;
 
@@ -49,6 +55,7 @@ function keep(pair: TokenPair): void {
   accessToken = pair.accessToken;
   expiresAt = Date.now() + pair.expiresIn * 1000;
   sessionStorage.setItem(REFRESH_TOKEN_KEY, pair.refreshToken);
+  sessionStorage.removeItem(REFRESH_ATTEMPT_KEY);
   window.clearTimeout(renewTimer);
   const lead = Math.min(60, pair.expiresIn / 4);
   renewTimer = window.setTimeout(() => void renew(), Math.max(1, pair.expiresIn - lead) * 1000);
@@ -59,6 +66,18 @@ function forget(): void {
   expiresAt = 0;
   window.clearTimeout(renewTimer);
   sessionStorage.removeItem(REFRESH_TOKEN_KEY);
+  sessionStorage.removeItem(REFRESH_ATTEMPT_KEY);
+}
+
+/** The id of this token's refresh: the stored one when a refresh of it went unanswered, else a new random one. */
+function refreshAttempt(): string {
+  const stored = sessionStorage.getItem(REFRESH_ATTEMPT_KEY);
+  if (stored) return stored;
+  // getRandomValues, not randomUUID: the dashboard may be served over plain HTTP, where randomUUID is missing.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const attempt = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  sessionStorage.setItem(REFRESH_ATTEMPT_KEY, attempt);
+  return attempt;
 }
 
 /** Exchanges the refresh token for a new pair (one exchange at a time: refresh tokens rotate). */
@@ -67,12 +86,15 @@ function renew(): Promise<boolean> {
     const refreshToken = storedRefreshToken();
     if (!refreshToken) return false;
     try {
-      keep(await unwrap(api.POST('/api/v1/auth/refresh', { body: { refreshToken } })));
+      const attempt = refreshAttempt();
+      keep(await unwrap(api.POST('/api/v1/auth/refresh', { body: { refreshToken, attempt } })));
       if (snapshot.status !== 'signed-in') publish({ status: 'signed-in', notice: null });
       return true;
     } catch (error) {
-      if (error instanceof ApiError) session.end(error.message);
-      // Unreachable service: keep the refresh token, so the next attempt (or a reload) can still use it.
+      // The API refused the token (401), or the request (4xx): the session is over.
+      if (error instanceof ApiError && error.status < 500) session.end(error.message);
+      // Unreachable or failing service: keep the refresh token and the attempt id, so the next attempt (or a
+      // reload) sends them again and is answered as a retry.
       else
         publish({ status: snapshot.status === 'restoring' ? 'signed-out' : snapshot.status, notice: messageOf(error) });
       return false;

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
+import { expectNoBrowserProblems, launchBrowser, openContext, poll, signIn } from './browser.js';
+
+/**
+ * The signed-in session of the dashboard across reloads, in Chromium against the real API (conventions §2: the
+ * access token in memory, the refresh token in the tab's sessionStorage, renewed on every page load).
+ */
+const { api, client } = await setupApi();
+const browser = await launchBrowser();
+
+const STORED_REFRESH_TOKEN = "sessionStorage.getItem('feedback-analysis.refresh-token')";
+const STORED_ATTEMPT = "sessionStorage.getItem('feedback-analysis.refresh-attempt')";
+
+describe('the session across reloads', () => {
+  it('stays signed in when a reload interrupts a refresh the API answered (outside audit: two quick reloads signed out)', async () => {
+    const visit = await openContext(browser, api.baseUrl);
+    const { page } = visit;
+    await signIn(page, SUPER_ADMIN.username, SUPER_ADMIN.password);
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    await poll(() => signOut.count()).toBe(1);
+    const landing = new URL(page.url()).pathname;
+    const first = await page.evaluate<string | null>(STORED_REFRESH_TOKEN);
+    expect(first).toBeTruthy();
+
+    // Load 1 renews the session with the tab's token: the API rotates it, but the answer never reaches the page,
+    // which is reloaded first.
+    let rotated: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (rotated = resolve));
+    await page.route(
+      '**/api/v1/auth/refresh',
+      async (route) => {
+        const response = await route.fetch();
+        expect(response.status()).toBe(200);
+        rotated();
+      },
+      { times: 1 },
+    );
+    await page.reload();
+    await answered;
+    expect(await page.evaluate(STORED_REFRESH_TOKEN)).toBe(first);
+    expect(await page.evaluate(STORED_ATTEMPT)).toMatch(/^[0-9a-f]{32}$/);
+
+    // Load 2 sends the same token with the same attempt id: a retry the API answers, not a reuse.
+    await page.reload();
+    await poll(() => page.evaluate<string | null>(STORED_ATTEMPT)).toBeNull();
+    await poll(() => signOut.count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(landing);
+    const second = await page.evaluate<string | null>(STORED_REFRESH_TOKEN);
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+
+    // The token it holds is the session's live one: the next reload renews with it.
+    await page.reload();
+    await poll(() => page.evaluate<string | null>(STORED_REFRESH_TOKEN)).not.toBe(second);
+    await poll(() => signOut.count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(landing);
+
+    // Reuse detection is intact: the first token sent again without its attempt id ends the session.
+    expect((await client.post('/api/v1/auth/refresh', { refreshToken: first })).status).toBe(401);
+    await page.reload();
+    await poll(() => new URL(page.url()).pathname).toBe('/login');
+    await poll(() => page.getByText(/^Your session has ended/).count()).toBe(1);
+    expectNoBrowserProblems(visit);
+    await visit.context.close();
+  }, 60_000);
+});
