@@ -301,7 +301,7 @@ describe('overview: composite rating per coverage status', () => {
     expect(admin.body.contributions[0]).toEqual(contribution(FB, 0.5, 0.5, 75, 4, 37.5));
   });
 
-  it('PARTIAL (0.75): 67.5 × 0.5/0.75 = 45, 70 × 0.25/0.75 = 23.33 → 68.33; IN missing; effectiveWeight shown to 4 decimals', async () => {
+  it('PARTIAL (0.75): 67.5 × 0.5/0.75 = 45, 70 × 0.25/0.75 = 23.33 → 68.33; IN missing', async () => {
     const response = await get('dean.main', 'fac.partial', 'overview', {});
     expect(response.body).toMatchObject({
       coverageStatus: 'PARTIAL',
@@ -309,8 +309,8 @@ describe('overview: composite rating per coverage status', () => {
       composite: { rating: 68.33 },
     });
     expect(response.body.contributions).toEqual([
-      contribution(FB, 0.5, 0.6667, 67.5, 2, 45),
-      contribution(OUT, 0.25, 0.3333, 70, 1, 23.33),
+      contribution(FB, 0.5, 0.5 / 0.75, 67.5, 2, 45),
+      contribution(OUT, 0.25, 0.25 / 0.75, 70, 1, 23.33),
       contribution(IN, 0.25, 0, null, 0, null),
     ]);
   });

@@ -327,9 +327,7 @@ export function compositeOf(ratings: ReadonlyMap<string, TypeRating>) {
     return {
       questionnaireTypeCode: code,
       weight,
-      // Shown to 4 decimals, as the report's other ratios (0.5 / 0.75 read 0.6666666666666666); the contribution
-      // is computed from the exact weight, as the spec's formula says.
-      effectiveWeight: Math.round(effectiveWeight * 10_000) / 10_000,
+      effectiveWeight,
       rating,
       submissionCount,
       contribution: rating === null || !contributes ? null : round2(rating * effectiveWeight),

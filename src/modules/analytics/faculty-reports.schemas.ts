@@ -133,7 +133,7 @@ export const commentsView = pagedResponse(commentView);
 const contribution = z.object({
   questionnaireTypeCode: z.string(),
   weight: z.number(),
-  effectiveWeight: z.number().describe('weight ÷ coverage weight under PARTIAL and FEEDBACK_ONLY, 4 decimals'),
+  effectiveWeight: z.number(),
   rating: z.number().nullable(),
   submissionCount: z.number().int(),
   contribution: z.number().nullable(),
