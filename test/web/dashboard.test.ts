@@ -625,6 +625,10 @@ describe('the dashboard in a browser', () => {
       // Bulk ingestion: a dry run with per-row results, then the commit.
       await menu.getByRole('link', { name: 'Bulk ingestion' }).click();
       await poll(() => page.getByLabel('Version').inputValue()).not.toBe('');
+      // Each version is named by its questionnaire's title: two questionnaires of a type each have a version 1.
+      await poll(() =>
+        page.evaluate<string | undefined>("document.getElementById('ingest-version')?.selectedOptions[0]?.textContent"),
+      ).toMatch(/^(?!Untitled questionnaire)[^,]+, version \d+ \(active\)$/);
       // Without a file: the problem is said once, beside the field, and the alert points there.
       await page.getByRole('button', { name: 'Dry run' }).click();
       await poll(() => page.getByRole('alert').filter({ hasText: 'Correct the marked field.' }).count()).toBe(1);

@@ -6,6 +6,7 @@ import { ErrorMessage, FieldProblems } from '../../ui/error-message';
 import { counted, formatDate } from '../../ui/format';
 import { Page, Section } from '../../ui/page';
 import { ScrollRegion } from '../../ui/scroll-region';
+import { useQuestionnaireTitles } from '../questionnaires/questionnaire-titles';
 import { COMMIT_BATCH_SIZE, commitInBatches, noProgress, type CommitProgress } from './commit-batches';
 
 /** Students answer this type only, so the API generates no other (docs/generator.md). */
@@ -23,21 +24,7 @@ function useUsableVersions() {
       unwrap(api.GET('/api/v1/questionnaires/types/{type}/versions', { params: { path: { type: STUDENT_TYPE } } })),
   });
   // The versions list carries no title; a questionnaire with an ACTIVE version is PUBLISHED.
-  const titles = useQuery({
-    queryKey: ['questionnaires', 'published', STUDENT_TYPE],
-    queryFn: async () => {
-      const byId = new Map<string, string>();
-      for (let page = 1; ; page += 1) {
-        const answer = await unwrap(
-          api.GET('/api/v1/questionnaires', {
-            params: { query: { typeCode: STUDENT_TYPE, status: 'PUBLISHED', page, limit: 100 } },
-          }),
-        );
-        for (const questionnaire of answer.items) byId.set(questionnaire.id, questionnaire.title);
-        if (answer.items.length === 0 || page * answer.limit >= answer.total) return byId;
-      }
-    },
-  });
+  const titles = useQuestionnaireTitles(STUDENT_TYPE, 'PUBLISHED');
   const usable = (versions.data ?? [])
     .filter((version) => version.status === 'ACTIVE')
     .toSorted((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? ''))

@@ -7,6 +7,7 @@ import { ErrorMessage, FieldProblems } from '../../ui/error-message';
 import { Page, Section } from '../../ui/page';
 import { Pager } from '../../ui/pager';
 import { useQuestionnaireTypes } from '../questionnaires/questionnaires-page';
+import { useQuestionnaireTitles } from '../questionnaires/questionnaire-titles';
 import { statusName } from '../questionnaires/status-names';
 import { ScrollRegion } from '../../ui/scroll-region';
 
@@ -32,6 +33,7 @@ export function IngestionPage() {
       unwrap(api.GET('/api/v1/questionnaires/types/{type}/versions', { params: { path: { type: typeCode } } })),
     enabled: typeCode !== '',
   });
+  const titles = useQuestionnaireTitles(typeCode);
   const chosenVersion =
     versionId || versions.data?.find((version) => version.status === 'ACTIVE')?.id || versions.data?.[0]?.id || '';
 
@@ -100,7 +102,8 @@ export function IngestionPage() {
               <select id="ingest-version" value={chosenVersion} onChange={(event) => setVersionId(event.target.value)}>
                 {(versions.data ?? []).map((version) => (
                   <option key={version.id} value={version.id}>
-                    Version {version.versionNumber} ({statusName(version.status).toLowerCase()})
+                    {titles.data?.get(version.questionnaireId) ?? 'Untitled questionnaire'}, version{' '}
+                    {version.versionNumber} ({statusName(version.status).toLowerCase()})
                   </option>
                 ))}
               </select>
