@@ -229,7 +229,13 @@ describe('refresh retried after a lost answer', () => {
       const first = await loginPair();
       const rotated = await refresh(first.refreshToken, attempt);
       expect(rotated.status).toBe(200);
+      logs.clear();
       expect((await refresh(first.refreshToken)).status).toBe(401);
+      // The warning says why it was a reuse, so a retry that came too late can be told from a theft.
+      const sessionId = claimsOf(first.accessToken).sid;
+      expect(logs.lines.filter((line) => line.sessionId === sessionId).map((line) => [line.msg, line.reason])).toEqual([
+        ['refresh token reuse detected; session revoked', 'no-attempt'],
+      ]);
       await expectRevoked(rotated.body);
     }
   });
@@ -312,10 +318,12 @@ describe('refresh retried after a lost answer', () => {
     }
   });
 
-  it('takes an attempt id of 16 to 128 letters, digits, - or _, and no other field (400)', async () => {
+  it('takes an attempt id of 22 to 128 letters, digits, - or _ (128 random bits at least), and no other field (400)', async () => {
     const { refreshToken } = await loginPair();
     for (const body of [
       { refreshToken, attempt: 'short' },
+      // 21 characters: a guessable id would let a stolen, used token be retried.
+      { refreshToken, attempt: 'aaaaaaaaaaaaaaaaaaaaa' },
       { refreshToken, attempt: 'not allowed: spaces and colons here' },
       { refreshToken, attempt: newAttempt(), extra: true },
     ]) {

@@ -64,4 +64,37 @@ describe('the session across reloads', () => {
     expectNoBrowserProblems(visit);
     await visit.context.close();
   }, 60_000);
+
+  it('sends a refresh whose answer was lost again by itself, within the API retry window, and stays signed in', async () => {
+    const visit = await openContext(browser, api.baseUrl);
+    const { page } = visit;
+    await signIn(page, SUPER_ADMIN.username, SUPER_ADMIN.password);
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    await poll(() => signOut.count()).toBe(1);
+    const first = await page.evaluate<string | null>(STORED_REFRESH_TOKEN);
+
+    // The API rotates the token on the page's renewal, and the connection drops before its answer arrives.
+    let lost = 0;
+    await page.route(
+      '**/api/v1/auth/refresh',
+      async (route) => {
+        const response = await route.fetch();
+        expect(response.status()).toBe(200);
+        lost += 1;
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await page.reload();
+    await poll(() => lost).toBe(1);
+    // No reload and no click: the page sends the same token and attempt id again and is answered as a retry.
+    await poll(() => page.evaluate<string | null>(STORED_ATTEMPT)).toBeNull();
+    await poll(() => signOut.count()).toBe(1);
+    const second = await page.evaluate<string | null>(STORED_REFRESH_TOKEN);
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+    // The session is live with that token.
+    expect((await client.post('/api/v1/auth/refresh', { refreshToken: second })).status).toBe(200);
+    await visit.context.close();
+  }, 60_000);
 });

@@ -7,6 +7,8 @@ export const CENSOR = '[redacted]';
 const SECRET_FIELDS = [
   'password',
   'refreshToken',
+  // A refresh's attempt id: with the used token, it answers the successor again for 30 s (auth.service.ts).
+  'attempt',
   'accessToken',
   'apiKey',
   'token',

@@ -45,6 +45,12 @@ export interface RefreshTokenRecord {
  */
 const REFRESH_LOCK_TIMEOUT = '5s';
 
+/**
+ * Why a second use of a refresh token was a reuse (for the log, never the client): it came without an attempt id,
+ * with another one, after the retry window, or after its successor was used (or expired).
+ */
+export type ReuseReason = 'no-attempt' | 'attempt-mismatch' | 'window-passed' | 'successor-used';
+
 @Injectable()
 export class AuthRepository {
   constructor(@Inject(DATABASE) private readonly db: DatabaseClient) {}
@@ -143,7 +149,7 @@ export class AuthRepository {
   ): Promise<
     | { outcome: 'rotated' | 'retried'; record: RefreshTokenRecord }
     | { outcome: 'unknown' | 'expired' | 'revoked' }
-    | { outcome: 'reused'; sessionId: string }
+    | { outcome: 'reused'; sessionId: string; reason: ReuseReason }
   > {
     return runInTransaction(this.db, async (trx) => {
       await sql`SET LOCAL lock_timeout = ${sql.lit(REFRESH_LOCK_TIMEOUT)}`.execute(trx);
@@ -169,12 +175,16 @@ export class AuthRepository {
       const { rotationAttemptHash, successorId, ...found } = record;
       if (found.sessionRevokedAt) return { outcome: 'revoked' };
       if (found.usedAt) {
-        const retry =
-          next.attemptHash !== null &&
-          rotationAttemptHash === next.attemptHash &&
-          successorId !== null &&
-          Date.now() - found.usedAt.getTime() <= retryWindowMs;
-        if (!retry) return { outcome: 'reused', sessionId: found.sessionId };
+        const reason: ReuseReason | null =
+          next.attemptHash === null
+            ? 'no-attempt'
+            : rotationAttemptHash !== next.attemptHash || successorId === null
+              ? 'attempt-mismatch'
+              : Date.now() - found.usedAt.getTime() > retryWindowMs
+                ? 'window-passed'
+                : null;
+        if (reason !== null || successorId === null)
+          return { outcome: 'reused', sessionId: found.sessionId, reason: reason ?? 'attempt-mismatch' };
         const successor = await trx
           .selectFrom('refresh_tokens')
           .select(['token_hash as tokenHash', 'used_at as usedAt', 'expires_at as expiresAt'])
@@ -186,7 +196,9 @@ export class AuthRepository {
           successor.usedAt === null &&
           successor.expiresAt.getTime() > Date.now() &&
           successor.tokenHash === next.hash;
-        return live ? { outcome: 'retried', record: found } : { outcome: 'reused', sessionId: found.sessionId };
+        return live
+          ? { outcome: 'retried', record: found }
+          : { outcome: 'reused', sessionId: found.sessionId, reason: 'successor-used' };
       }
       if (found.expiresAt.getTime() <= Date.now()) return { outcome: 'expired' };
       const successor = await trx

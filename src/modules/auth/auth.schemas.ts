@@ -10,10 +10,10 @@ export const refreshBody = z.strictObject({
   refreshToken: z.string().min(1).max(512),
   attempt: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'expected 16 to 128 letters, digits, - or _')
+    .regex(/^[A-Za-z0-9_-]{22,128}$/, 'expected 22 to 128 letters, digits, - or _ (a random id of at least 128 bits)')
     .optional()
     .describe(
-      'A random id the client stores beside the refresh token before sending, and sends again with the same token ' +
+      'A random id (at least 128 random bits, e.g. 32 hex digits) the client stores beside the refresh token before sending, and sends again with the same token ' +
         'when the answer never reached it (a reload, a lost connection): within 30 seconds of the rotation, while ' +
         'the refresh token it issued is unused, that token is answered again (with a new access token) instead of ' +
         'the session being revoked as a reuse. Without it, or with another id, any second use of a refresh token ' +

@@ -74,7 +74,10 @@ export class AuthService {
       // A token used twice means it leaked: end the whole session so the thief's copy dies too.
       await this.repository.revokeSession(result.sessionId, 'refresh token reused');
       this.principals.flush();
-      getLogger('auth').warn({ sessionId: result.sessionId }, 'refresh token reuse detected; session revoked');
+      getLogger('auth').warn(
+        { sessionId: result.sessionId, reason: result.reason },
+        'refresh token reuse detected; session revoked',
+      );
       throw unauthenticated('refresh token is no longer valid');
     }
     if (result.outcome === 'retried')

@@ -16,6 +16,15 @@ const REFRESH_TOKEN_KEY = 'feedback-analysis.refresh-token';
 const REFRESH_ATTEMPT_KEY = 'feedback-analysis.refresh-attempt';
 /** Renew when less than this is left, rather than send a token that expires on the way. */
 const RENEW_MARGIN_MS = 10_000;
+/**
+ * After a refresh that got no answer the dashboard can act on (the service unreachable, a 5xx, 408, 409 or 429),
+ * the same token and attempt id are sent again after these delays, all within the API's 30 s retry window: a
+ * rotation whose answer was lost is then answered again, where waiting for the next request (up to a minute
+ * later, with the access token still valid) would come after the window and end the session as a reuse.
+ */
+const RETRY_DELAYS_MS = [2_000, 5_000, 10_000] as const;
+/** Refusals that say "not now" rather than "not this token": the session is kept and the refresh tried again. */
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 409, 429]);
 
 export type SessionStatus = 'restoring' | 'signed-in' | 'signed-out';
 
@@ -44,6 +53,8 @@ let accessToken: string | null = null;
 let expiresAt = 0;
 let renewTimer: number | undefined;
 let renewing: Promise<boolean> | null = null;
+/** Retries of the refresh in flight so far (RETRY_DELAYS_MS). */
+let retries = 0;
 const listeners = new Set<() => void>();
 
 function publish(next: Partial<SessionSnapshot>): void {
@@ -57,6 +68,7 @@ function keep(pair: TokenPair): void {
   sessionStorage.setItem(REFRESH_TOKEN_KEY, pair.refreshToken);
   sessionStorage.removeItem(REFRESH_ATTEMPT_KEY);
   window.clearTimeout(renewTimer);
+  retries = 0;
   const lead = Math.min(60, pair.expiresIn / 4);
   renewTimer = window.setTimeout(() => void renew(), Math.max(1, pair.expiresIn - lead) * 1000);
 }
@@ -65,8 +77,18 @@ function forget(): void {
   accessToken = null;
   expiresAt = 0;
   window.clearTimeout(renewTimer);
+  retries = 0;
   sessionStorage.removeItem(REFRESH_TOKEN_KEY);
   sessionStorage.removeItem(REFRESH_ATTEMPT_KEY);
+}
+
+/** Sends the unanswered refresh again after the next of RETRY_DELAYS_MS, while the tab still holds its token. */
+function retryLater(): void {
+  const delay = RETRY_DELAYS_MS[retries];
+  if (delay === undefined || !storedRefreshToken()) return;
+  retries += 1;
+  window.clearTimeout(renewTimer);
+  renewTimer = window.setTimeout(() => void renew(), delay);
 }
 
 /** The id of this token's refresh: the stored one when a refresh of it went unanswered, else a new random one. */
@@ -91,12 +113,15 @@ function renew(): Promise<boolean> {
       if (snapshot.status !== 'signed-in') publish({ status: 'signed-in', notice: null });
       return true;
     } catch (error) {
-      // The API refused the token (401), or the request (4xx): the session is over.
-      if (error instanceof ApiError && error.status < 500) session.end(error.message);
-      // Unreachable or failing service: keep the refresh token and the attempt id, so the next attempt (or a
-      // reload) sends them again and is answered as a retry.
-      else
+      // The API refused the token (401), or the request (another 4xx that is not "try later"): the session is over.
+      if (error instanceof ApiError && error.status < 500 && !TRANSIENT_STATUSES.has(error.status))
+        session.end(error.message);
+      // Unreachable or failing service: keep the refresh token and the attempt id, and send them again shortly
+      // (or on a reload), to be answered as a retry.
+      else {
         publish({ status: snapshot.status === 'restoring' ? 'signed-out' : snapshot.status, notice: messageOf(error) });
+        retryLater();
+      }
       return false;
     }
   })().finally(() => {
