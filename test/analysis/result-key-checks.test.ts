@@ -80,6 +80,69 @@ async function refusal(statement: Promise<unknown>): Promise<{ code?: string; me
   );
 }
 
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+const resultRow = (runId: string, submissionId: string): Statement => ({
+  text: `INSERT INTO sentiment_results (run_id, submission_id, positive, neutral, negative, label)
+         VALUES ($1, $2, 0.1, 0.8, 0.1, 'neutral')`,
+  values: [runId, submissionId],
+});
+
+const embeddingRow = (submissionId: string): Statement => ({
+  text: `INSERT INTO submission_embeddings (submission_id, model, dimensions, embedding)
+         VALUES ($1, 'local', 1, decode('0000803f', 'hex'))`,
+  values: [submissionId],
+});
+
+/** Two connections of their own (a writer and a deleter), each waiting at most 5 s for a lock, closed after `use`. */
+async function withTwoClients<T>(use: (writer: pg.Client, deleter: pg.Client) => Promise<T>): Promise<T> {
+  const writer = new pg.Client({ connectionString: scratch.url });
+  const deleter = new pg.Client({ connectionString: scratch.url });
+  await Promise.all([writer.connect(), deleter.connect()]);
+  try {
+    await Promise.all([writer.query(`SET lock_timeout = '5s'`), deleter.query(`SET lock_timeout = '5s'`)]);
+    return await use(writer, deleter);
+  } finally {
+    await Promise.all([writer.end(), deleter.end()]);
+  }
+}
+
+const moment = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+/**
+ * Deletes the submission while another transaction has written `write` and not committed: whether the delete was
+ * still waiting 300 ms later, and how it ended once the writer committed.
+ */
+function deleteWhileWriting(submissionId: string, write: Statement) {
+  return withTwoClients(async (writer, deleter) => {
+    await writer.query('BEGIN');
+    await writer.query(write.text, write.values);
+    let settled = false;
+    const deleting = refusal(deleter.query('DELETE FROM submissions WHERE id = $1', [submissionId])).finally(
+      () => (settled = true),
+    );
+    await moment();
+    const waited = !settled;
+    await writer.query('COMMIT');
+    return { waited, error: await deleting };
+  });
+}
+
+/** Runs `write` while another transaction has deleted the submission and not committed; how it ended after the commit. */
+function writeWhileDeleting(submissionId: string, write: Statement) {
+  return withTwoClients(async (writer, deleter) => {
+    await deleter.query('BEGIN');
+    await deleter.query('DELETE FROM submissions WHERE id = $1', [submissionId]);
+    const writing = refusal(writer.query(write.text, write.values));
+    await moment();
+    await deleter.query('COMMIT');
+    return writing;
+  });
+}
+
 beforeAll(async () => {
   const semester = await sql<{ id: string }>`
     WITH campus AS (INSERT INTO campuses (code, name) VALUES ('MAIN', 'Main') RETURNING id),
@@ -179,107 +242,31 @@ describe('sentiment results and embeddings without foreign keys (migration 0012)
   it('makes a delete of a submission wait for a transaction writing its result, then refuses it', async () => {
     const [submission] = await submissions(1);
     const { run } = await sentimentRun();
-    const writer = new pg.Client({ connectionString: scratch.url });
-    const deleter = new pg.Client({ connectionString: scratch.url });
-    await Promise.all([writer.connect(), deleter.connect()]);
-    try {
-      await writer.query('BEGIN');
-      await writer.query(
-        `INSERT INTO sentiment_results (run_id, submission_id, positive, neutral, negative, label)
-         VALUES ($1, $2, 0.1, 0.8, 0.1, 'neutral')`,
-        [run, submission],
-      );
-      await deleter.query(`SET lock_timeout = '5s'`);
-      let settled = false;
-      const deleting = refusal(deleter.query('DELETE FROM submissions WHERE id = $1', [submission])).finally(
-        () => (settled = true),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(settled).toBe(false); // waits for the writer's transaction
-      await writer.query('COMMIT');
-      expect((await deleting)?.code).toBe('23503');
-      expect(await count('sentiment_results', sql`submission_id = ${submission}`)).toBe(1);
-    } finally {
-      await Promise.all([writer.end(), deleter.end()]);
-    }
+    const outcome = await deleteWhileWriting(submission as string, resultRow(run, submission as string));
+    expect(outcome.waited).toBe(true);
+    expect(outcome.error?.code).toBe('23503');
+    expect(await count('sentiment_results', sql`submission_id = ${submission}`)).toBe(1);
   });
 
   it('makes a delete of a submission wait for a transaction writing its embedding, then deletes both', async () => {
     const [submission] = await submissions(1);
-    const writer = new pg.Client({ connectionString: scratch.url });
-    const deleter = new pg.Client({ connectionString: scratch.url });
-    await Promise.all([writer.connect(), deleter.connect()]);
-    try {
-      await writer.query('BEGIN');
-      await writer.query(
-        `INSERT INTO submission_embeddings (submission_id, model, dimensions, embedding)
-         VALUES ($1, 'local', 1, decode('0000803f', 'hex'))`,
-        [submission],
-      );
-      await deleter.query(`SET lock_timeout = '5s'`);
-      let deleted = false;
-      const deleting = deleter
-        .query('DELETE FROM submissions WHERE id = $1', [submission])
-        .then(() => (deleted = true));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(deleted).toBe(false); // waits for the writer's transaction
-      await writer.query('COMMIT');
-      await deleting;
-      expect(await count('submission_embeddings', sql`submission_id = ${submission}`)).toBe(0);
-    } finally {
-      await Promise.all([writer.end(), deleter.end()]);
-    }
+    const outcome = await deleteWhileWriting(submission as string, embeddingRow(submission as string));
+    expect(outcome.waited).toBe(true);
+    expect(outcome.error).toBeUndefined();
+    expect(await count('submission_embeddings', sql`submission_id = ${submission}`)).toBe(0);
   });
 
   it('refuses a result naming a submission another transaction deleted and committed meanwhile', async () => {
     const [submission] = await submissions(1);
     const { run } = await sentimentRun();
-    const deleter = new pg.Client({ connectionString: scratch.url });
-    const writer = new pg.Client({ connectionString: scratch.url });
-    await Promise.all([writer.connect(), deleter.connect()]);
-    try {
-      await deleter.query('BEGIN');
-      await deleter.query('DELETE FROM submissions WHERE id = $1', [submission]);
-      await writer.query(`SET lock_timeout = '5s'`);
-      const writing = refusal(
-        writer.query(
-          `INSERT INTO sentiment_results (run_id, submission_id, positive, neutral, negative, label)
-           VALUES ($1, $2, 0.1, 0.8, 0.1, 'neutral')`,
-          [run, submission],
-        ),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await deleter.query('COMMIT');
-      expect((await writing)?.code).toBe('23503');
-      expect(await count('sentiment_results', sql`submission_id = ${submission}`)).toBe(0);
-    } finally {
-      await Promise.all([writer.end(), deleter.end()]);
-    }
+    expect((await writeWhileDeleting(submission as string, resultRow(run, submission as string)))?.code).toBe('23503');
+    expect(await count('sentiment_results', sql`submission_id = ${submission}`)).toBe(0);
   });
 
   it('refuses an embedding of a submission another transaction deleted and committed meanwhile', async () => {
     const [submission] = await submissions(1);
-    const deleter = new pg.Client({ connectionString: scratch.url });
-    const writer = new pg.Client({ connectionString: scratch.url });
-    await Promise.all([writer.connect(), deleter.connect()]);
-    try {
-      await deleter.query('BEGIN');
-      await deleter.query('DELETE FROM submissions WHERE id = $1', [submission]);
-      await writer.query(`SET lock_timeout = '5s'`);
-      const writing = refusal(
-        writer.query(
-          `INSERT INTO submission_embeddings (submission_id, model, dimensions, embedding)
-           VALUES ($1, 'local', 1, decode('0000803f', 'hex'))`,
-          [submission],
-        ),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await deleter.query('COMMIT');
-      expect((await writing)?.code).toBe('23503');
-      expect(await count('submission_embeddings', sql`submission_id = ${submission}`)).toBe(0);
-    } finally {
-      await Promise.all([writer.end(), deleter.end()]);
-    }
+    expect((await writeWhileDeleting(submission as string, embeddingRow(submission as string)))?.code).toBe('23503');
+    expect(await count('submission_embeddings', sql`submission_id = ${submission}`)).toBe(0);
   });
 
   it('empties results and embeddings when their parents are truncated, and the down migration brings the keys back', async () => {
