@@ -631,6 +631,10 @@ describe('audit Q (F12): the delimiter option is checked as quote and escape are
       // A line break alone cannot be sent here (a form's values carry CRLF); the schema's test covers it.
       [{ delimiter: '\n' }, 'delimiter', 'must be exactly one character'],
       [{ sheetIndex: '99999999999999999999' }, 'sheetIndex', 'Too big: expected number to be <=1000'],
+      // Decimal digits only, as page and limit: 1e0, 0x1 and ' 2' were read as sheets 1, 1 and 2.
+      [{ sheetIndex: '1e0' }, 'sheetIndex', 'must be a whole number written in decimal digits'],
+      [{ sheetIndex: '0x1' }, 'sheetIndex', 'must be a whole number written in decimal digits'],
+      [{ sheetIndex: ' 2' }, 'sheetIndex', 'must be a whole number written in decimal digits'],
     ];
     for (const [fields, path, message] of cases) {
       const response = await upload(versionId, file, fields);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInteger } from '../../common/http/decimal-integer.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -20,7 +21,7 @@ const ingestionFieldShape = {
   separator: z.string().min(1).max(4).optional(),
   sheetName: z.string().trim().min(1).max(100).optional(),
   // Bounds first, and each ends the checks: 99999999999999999999 is one detail ("too big"), not also "not an int".
-  sheetIndex: z.coerce.number().min(1, { abort: true }).max(1000, { abort: true }).int().optional(),
+  sheetIndex: decimalInteger(z.number().min(1, { abort: true }).max(1000, { abort: true }).int()).optional(),
 };
 
 /** A delimiter equal to the quote or escape character would make every field boundary ambiguous. */
