@@ -235,9 +235,11 @@ describe('audit Q (F12): upload options', () => {
     expect(issues({ sheetIndex: '99999999999999999999' })).toEqual([
       ['sheetIndex', 'Too big: expected number to be <=1000'],
     ]);
+    // A sign is no decimal digit: one detail too, as page and limit answer it.
     expect(issues({ sheetIndex: '-99999999999999999999' })).toEqual([
-      ['sheetIndex', 'Too small: expected number to be >=1'],
+      ['sheetIndex', 'must be a whole number written in decimal digits'],
     ]);
+    expect(issues({ sheetIndex: '0' })).toEqual([['sheetIndex', 'Too small: expected number to be >=1']]);
     expect(issues({ sheetIndex: '2.5' })).toHaveLength(1);
     expect(ingestionFields.parse({ sheetIndex: '2' })).toEqual({ sheetIndex: 2 });
   });
