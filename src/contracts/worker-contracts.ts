@@ -30,6 +30,14 @@ function nonEmptyString() {
     .refine((value) => value.trim().length > 0, { message: 'must be a non-empty string' });
 }
 
+/**
+ * A comment's text: the spec's "string, min length 1". A text of spaces or line breaks is a comment like any other
+ * (it reads neutral and raises no flag), not a reason to fail the other items of its batch.
+ */
+function commentText() {
+  return z.string({ error: typeError('a non-empty string') }).min(1, { message: 'must be a non-empty string' });
+}
+
 function object<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object(shape, { error: typeError('an object') });
 }
@@ -64,7 +72,7 @@ function uniqueSubmissionIds(items: ReadonlyArray<{ submissionId: string }>, con
   });
 }
 
-const textItem = object({ submissionId: nonEmptyString(), text: nonEmptyString() });
+const textItem = object({ submissionId: nonEmptyString(), text: commentText() });
 
 // ---------------------------------------------------------------------------------------------- requests
 
@@ -96,7 +104,7 @@ export const embeddingRequestSchema = object({
 
 const topicItem = object({
   submissionId: nonEmptyString(),
-  text: nonEmptyString(),
+  text: commentText(),
   embedding: z
     .array(z.number({ error: typeError('a number') }), { error: typeError('an array of numbers') })
     .min(1, { message: 'must not be empty' }),

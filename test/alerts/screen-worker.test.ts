@@ -42,6 +42,20 @@ describe('POST /screen/runsync', () => {
     expect(results[3]!.flags).toEqual([]);
   });
 
+  it('screens a text of spaces and line breaks (min length 1) as raising nothing, beside the other items', async () => {
+    const response = await postJson(
+      `${worker.url}/screen/runsync`,
+      request([
+        { submissionId: 'a', text: ' \n  ' },
+        { submissionId: 'b', text: 'Sir calls us stupid and useless every meeting.' },
+      ]),
+      auth,
+    );
+    expect(response.body.output.status).toBe('completed');
+    expect(response.body.output.results[0]).toEqual({ submissionId: 'a', flags: [] });
+    expect(response.body.output.results[1].flags.map((flag: { category: string }) => flag.category)).toEqual(['abuse']);
+  });
+
   it('answers an invalid request with status failed naming the field', async () => {
     const response = await postJson(`${worker.url}/screen/runsync`, request([{ submissionId: 'a', text: '' }]), auth);
     expect(response.status).toBe(200);

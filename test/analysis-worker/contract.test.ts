@@ -108,7 +108,6 @@ describe('POST /sentiment/runsync', () => {
     ['text not a string', (r) => ((r.input.items[2].text = 42), r), 'input.items.2.text: must be a non-empty string'],
     ['text null', (r) => ((r.input.items[0].text = null), r), 'input.items.0.text: must be a non-empty string'],
     ['text empty', (r) => ((r.input.items[1].text = ''), r), 'input.items.1.text: must be a non-empty string'],
-    ['text blank', (r) => ((r.input.items[1].text = '  \n '), r), 'input.items.1.text: must be a non-empty string'],
     ['metadata missing', (r) => (delete r.input.metadata, r), 'input.metadata: is required'],
     [
       'metadata.pipelineId missing',
@@ -129,6 +128,16 @@ describe('POST /sentiment/runsync', () => {
     const { status, body } = await postJson(`${worker.url}/sentiment/runsync`, mutate(request));
     expect(status).toBe(200);
     expectFailed(body, errorPart);
+  });
+
+  it('scores a text of spaces and line breaks as neutral: the spec asks only "min length 1" of it', async () => {
+    const request = sentimentRequest(SAMPLE_COMMENTS.map((item) => ({ ...item })));
+    request.input.items[1].text = '  \n ';
+    const { status, body } = await postJson(`${worker.url}/sentiment/runsync`, request);
+    expect(status).toBe(200);
+    expect(body.output.status).toBe('completed');
+    expect(body.output.results.map((result: any) => result.submissionId)).toEqual(['s1', 's2', 's3']);
+    expect(body.output.results[1]).toEqual({ submissionId: 's2', positive: 0, neutral: 1, negative: 0 });
   });
 
   it('echoes an invalid jobId as given, and null when it is missing or not a string', async () => {
@@ -225,8 +234,19 @@ describe('POST /embeddings/runsync', () => {
     for (const result of body.output.results) expect(result.embedding).toHaveLength(EMBEDDING_DIMENSIONS);
   });
 
+  it('embeds a text of spaces as the engine embeds it, beside the other items', async () => {
+    const request = embeddingRequest(SAMPLE_COMMENTS.map((item) => ({ ...item })));
+    request.input.items[0].text = ' \t ';
+    const { body } = await postJson(`${worker.url}/embeddings/runsync`, request);
+    expect(body.output.status).toBe('completed');
+    expect(body.output.results).toHaveLength(3);
+    expect(body.output.results[0].embedding).toEqual([...embedText(' \t ')]);
+    expect(body.output.results[0].embedding).toHaveLength(EMBEDDING_DIMENSIONS);
+  });
+
   it.each([
     ['wrong type', (r: any) => ((r.input.type = 'sentiment'), r), "input.type: must be 'embedding'"],
+    ['empty text', (r: any) => ((r.input.items[2].text = ''), r), 'input.items.2.text: must be a non-empty string'],
     ['empty items', (r: any) => ((r.input.items = []), r), 'input.items: must not be empty'],
     ['text not a string', (r: any) => ((r.input.items[0].text = ['a']), r), 'input.items.0.text: must be'],
     ['bad publishedAt', (r: any) => ((r.input.publishedAt = 'soon'), r), 'input.publishedAt: must be an ISO'],
@@ -274,6 +294,21 @@ describe('POST /topics/runsync', () => {
       'silhouette',
       'topicDiversity',
     ]);
+  });
+
+  it('models a corpus in which some texts are only spaces, with no blank keyword', async () => {
+    const request = topicRequest();
+    request.input.items.push(
+      ...[' ', '\n\n', '  \t'].map((text, index) => ({
+        submissionId: `blank${index}`,
+        text,
+        embedding: embedText(text),
+      })),
+    );
+    const { body } = await postJson(`${worker.url}/topics/runsync`, request);
+    expect(body.output.status).toBe('completed');
+    expect(body.output.topics.length).toBeGreaterThan(0);
+    for (const topic of body.output.topics) for (const keyword of topic.keywords) expect(keyword.trim()).not.toBe('');
   });
 
   it('answers 200 failed for mismatched embedding lengths', async () => {

@@ -84,7 +84,7 @@ describe('without WORKER_VERSION, the local engine', () => {
 
   it("reports the step's engine on a failed answer", async () => {
     const request = sentimentRequest(SAMPLE_COMMENTS.map((item) => ({ ...item })));
-    request.input.items[0].text = ' ';
+    request.input.items[0].text = '';
     const { body } = await postJson(`${worker.url}/sentiment/runsync`, request);
     expect(body.output).toMatchObject({ status: 'failed', version: SENTIMENT_VERSION });
   });
