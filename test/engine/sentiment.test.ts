@@ -417,6 +417,22 @@ describe('rules and entries added in 2.6', () => {
   });
 });
 
+describe('entries added in 2.10: the common words of a course evaluation', () => {
+  it.each([
+    ['The teaching was mediocre.', 'negative'],
+    ['The grading was haphazard and the feedback unsatisfactory.', 'negative'],
+    ['The lab is overcrowded and the schedule is hectic.', 'negative'],
+    ['Our classroom is not hygienic.', 'negative'],
+    ['The facilities are substandard.', 'negative'],
+    ['The labs are well-equipped and spacious.', 'positive'],
+    ['Her explanations are lucid and systematic.', 'positive'],
+    ['An exemplary teacher, always polite to us.', 'positive'],
+    ['Not mediocre at all, sir is really good.', 'positive'],
+  ] as const)('%j is %s in the engine as set', (text, expected) => {
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+});
+
 describe('the engine as set reads the examples of issue 16 as meant', () => {
   it.each([
     ['galing mo talaga sir, 3 weeks walang klase', 'negative'],

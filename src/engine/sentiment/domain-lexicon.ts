@@ -81,6 +81,17 @@ const ENGLISH = `
 -1.8 uninterested, disinterested, unanswered, go unanswered, goes unanswered, went unanswered, took forever, takes forever, take forever, left to figure, were left to, left us to figure, left to ourselves, left on our own, left us on our own
 2.5 need more teachers like her, need more teachers like him, needs more teachers like her, needs more teachers like him, all teachers are like her, all teachers are like him, all teachers were like her, all teachers were like him, all professors are like her, all professors are like him, more teachers like her, more teachers like him, more professors like her, more professors like him
 -1.2 can be improved, could be improved, can still be improved, could still be improved, can be further improved, could be further improved, can be improved more, can be improved further, may be improved, might be improved, can still improve, could still improve, can improve more, still needs improvement, still need improvement, still needs to improve, still needs to be improved, needs more improvement, need more improvement
+# Added in 2.10, written from knowledge of course evaluations: common words of praise and complaint for a course, a
+# teacher and a campus that the VADER subset shipped here lacks (it has "poor" and "adequate", not "mediocre",
+# "substandard" or "exemplary").
+3 exemplary, top-notch, top notch, world-class, world class, par excellence
+2.5 commendable
+2 well-equipped, well equipped, well-maintained, well maintained, well-stocked, well stocked, spacious, hygienic, polite, cordial, lucid, articulate, systematic, resourceful, student-friendly, student friendly
+1 well-read, well read
+-2.5 substandard, sub-standard, subpar, sub-par, below par
+-2 mediocre, unsatisfactory, below average, haphazard, mismanaged, negligent, unhygienic, malfunctioning
+-1.5 poorly, irregular, unpunctual, overcrowded, congested, cramped, tedious, hectic, overloaded
+-1.2 unavailable, scarce
 `;
 
 const TAGALOG = `
