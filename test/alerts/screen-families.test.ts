@@ -433,3 +433,27 @@ describe('the rules-1.3 families', () => {
     );
   });
 });
+
+describe('rules-1.4: idioms that used a trigger innocently', () => {
+  it.each([
+    'this subject will break your head lol',
+    'calculus will literally fry your brain',
+    'the finals can really break your head',
+    "ma'am laughed at her own mistake and corrected the board",
+    'sir laughs at his own jokes, corny pero ok',
+    'ang sexy daw ng bagong font sabi ni sir',
+    'sexy kaayo ang template sa iyang slides',
+  ])('does not flag %j', (text) => {
+    expect(screenRules(text)).toEqual([]);
+  });
+
+  it.each([
+    ['i will break your head sir', 'threat'],
+    ['sir said he will break your head if you talk back', 'threat'],
+    ['sir laughed at her when she answered wrong', 'abuse'],
+    ['sexy daw ako sabi ni sir', 'harassment'],
+    ['sexy daw ng legs ko sabi ni sir', 'harassment'],
+  ] as const)('still reads %j as %s', (text, category) => {
+    expect(categories(text)).toContain(category);
+  });
+});

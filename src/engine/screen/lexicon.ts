@@ -2347,6 +2347,18 @@ export const DEFUSED_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   // Reduplicated Cebuano roots written apart ("gibiay biay", "bugal bugal") read as one word.
   [/\b([a-z]*?)(biay|bugal|yaga|tamay|yawa|atay) \2\b/g, '$1$2$2'],
+  // "this subject will break your head", "calculus will fry your brain": schoolwork that is hard, not a threat.
+  [
+    /\b(?:subject|subjects|course|courses|topic|topics|lesson|lessons|exam|exams|finals|midterms?|quiz|quizzes|math|calculus|physics|chemistry|accounting|statistics|thesis|module|modules|problem sets?|requirements?|workload|plates|coding|reviewer|it|this|that) (?:will|would|can|could|is going to|gonna|is gonna|might|really|literally|will really|will literally|can really|would really)(?: really| literally| totally| surely)? (?:break|crack|fry|melt|explode|blow|wreck) (?:your|ur|my|our|ya|the) (?:heads?|brains?|minds?|skulls?)\b/g,
+    'hard schoolwork',
+  ],
+  // "laughed at her own mistake": a teacher laughing at herself, not at a student.
+  [/\b(laughs?|laughed|laughing) at (?:her|his|their|my|our) own\b/g, '$1 at oneself'],
+  // "ang sexy daw ng bagong font": sexy said of a thing (slides, a font, a car), not of a person.
+  [
+    /\bsexy (?:daw |raw |talaga |kaayo |kuno )?(?:ng|nang|yung|ung|ang|sa|of the|the|this|that|na) (?:bagong |new |mga |iyang |kanyang |niyang |imong |his |her |our |your )?(?:fonts?|designs?|layouts?|slides?|ppts?|powerpoints?|presentations?|templates?|graphs?|charts?|codes?|logos?|posters?|outputs?|diagrams?|formulas?|equations?|cars?|kotse|motor|motorcycles?|phones?|cellphones?|laptops?|handwriting|sulat|penmanship|board|whiteboard|background|theme|font style|typography)\b/g,
+    'stylish design',
+  ],
 ];
 
 /** Words that deny what follows them in the same clause. */
