@@ -11,6 +11,7 @@ const browser = await launchBrowser();
 
 const STORED_REFRESH_TOKEN = "sessionStorage.getItem('feedback-analysis.refresh-token')";
 const STORED_ATTEMPT = "sessionStorage.getItem('feedback-analysis.refresh-attempt')";
+const STORED_TAB_ID = "sessionStorage.getItem('feedback-analysis.tab-id')";
 
 describe('the session across reloads', () => {
   it('stays signed in when a reload interrupts a refresh the API answered (outside audit: two quick reloads signed out)', async () => {
@@ -95,6 +96,54 @@ describe('the session across reloads', () => {
     expect(second).not.toBe(first);
     // The session is live with that token.
     expect((await client.post('/api/v1/auth/refresh', { refreshToken: second })).status).toBe(200);
+    await visit.context.close();
+  }, 60_000);
+
+  it('leaves a duplicated tab signed out, and the tab it was copied from signed in (the copy holds the same token)', async () => {
+    const visit = await openContext(browser, api.baseUrl);
+    const { page } = visit;
+    await signIn(page, SUPER_ADMIN.username, SUPER_ADMIN.password);
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    await poll(() => signOut.count()).toBe(1);
+    const landing = new URL(page.url()).pathname;
+    const tabId = await page.evaluate<string | null>(STORED_TAB_ID);
+    expect(tabId).toMatch(/^[0-9a-f]{32}$/);
+
+    // A window the page opens keeps its opener, so it starts with a copy of the tab's sessionStorage, as a
+    // browser's "Duplicate tab" does: the refresh token and the tab id.
+    const [copy] = await Promise.all([
+      visit.context.waitForEvent('page'),
+      page.evaluate("void window.open(window.location.href, '_blank')"),
+    ]);
+    const refreshes: string[] = [];
+    copy.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/auth/refresh')) refreshes.push(request.url());
+    });
+    await poll(() => new URL(copy.url()).pathname).toBe('/login');
+    await poll(() => copy.getByText(/^This tab was copied from another signed-in tab/).count()).toBe(1);
+    expect(await copy.evaluate<string | null>(STORED_REFRESH_TOKEN)).toBeNull();
+    const copyTabId = await copy.evaluate<string | null>(STORED_TAB_ID);
+    expect(copyTabId).toMatch(/^[0-9a-f]{32}$/);
+    expect(copyTabId).not.toBe(tabId);
+    expect(refreshes).toEqual([]);
+
+    // The first tab's session is whole: a reload renews it with its token, which no other page has used.
+    await page.reload();
+    await poll(() => signOut.count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(landing);
+    expect(await page.evaluate<string | null>(STORED_TAB_ID)).toBe(tabId);
+
+    // The copy signs in on its own, and each tab keeps its session through a reload.
+    await signIn(copy, SUPER_ADMIN.username, SUPER_ADMIN.password);
+    const copySignOut = copy.getByRole('button', { name: 'Sign out' });
+    await poll(() => copySignOut.count()).toBe(1);
+    await copy.reload();
+    await poll(() => copySignOut.count()).toBe(1);
+    expect(new URL(copy.url()).pathname).not.toBe('/login');
+    await page.reload();
+    await poll(() => signOut.count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(landing);
+    expectNoBrowserProblems(visit);
     await visit.context.close();
   }, 60_000);
 });

@@ -14,6 +14,22 @@ const REFRESH_TOKEN_KEY = 'feedback-analysis.refresh-token';
  * a retry instead of revoking the session as a reuse of the token.
  */
 const REFRESH_ATTEMPT_KEY = 'feedback-analysis.refresh-attempt';
+/**
+ * The id of the browser tab, in sessionStorage beside the refresh token. A browser's "Duplicate tab" copies a tab's
+ * sessionStorage, the refresh token with it: were both tabs to renew with that token, the second would be refused as
+ * a reuse and the API would end the session in both. Each page holds a Web Lock named after its tab id for as long
+ * as it lives, so a page whose id's lock another page holds is a copy: it leaves the token to the tab it was copied
+ * from and signs in on its own (claimTab).
+ */
+const TAB_ID_KEY = 'feedback-analysis.tab-id';
+const TAB_LOCK_PREFIX = 'feedback-analysis.tab.';
+/**
+ * How long a page waits for its tab id's lock before it takes itself for a copy. A reload's new page gets it at once
+ * (or as soon as the page it replaces is gone); the tab a copy was made from keeps it while it is open.
+ */
+const TAB_CLAIM_WAIT_MS = 1_500;
+const DUPLICATE_TAB_NOTICE =
+  'This tab was copied from another signed-in tab, which keeps that session. Sign in to use this tab too.';
 /** Renew when less than this is left, rather than send a token that expires on the way. */
 const RENEW_MARGIN_MS = 10_000;
 /**
@@ -91,20 +107,69 @@ function retryLater(): void {
   renewTimer = window.setTimeout(() => void renew(), delay);
 }
 
+/** 128 random bits in hex. getRandomValues, not randomUUID: the dashboard may be served over plain HTTP. */
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** The id of this token's refresh: the stored one when a refresh of it went unanswered, else a new random one. */
 function refreshAttempt(): string {
   const stored = sessionStorage.getItem(REFRESH_ATTEMPT_KEY);
   if (stored) return stored;
-  // getRandomValues, not randomUUID: the dashboard may be served over plain HTTP, where randomUUID is missing.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  const attempt = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const attempt = randomId();
   sessionStorage.setItem(REFRESH_ATTEMPT_KEY, attempt);
   return attempt;
+}
+
+/**
+ * Takes the lock of `tabId` for the rest of this page's life; false when another page still holds it after
+ * `waitMs` (0: only if it is free now).
+ */
+function holdTab(locks: LockManager, tabId: string, waitMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const options: LockOptions = waitMs > 0 ? { signal: AbortSignal.timeout(waitMs) } : { ifAvailable: true };
+    locks
+      .request(TAB_LOCK_PREFIX + tabId, options, (lock) => {
+        resolve(lock !== null);
+        // Held until the page is gone: a lock is released with the document that took it.
+        return lock === null ? undefined : new Promise<never>(() => undefined);
+      })
+      .catch(() => resolve(false));
+  });
+}
+
+let tabClaim: Promise<boolean> | null = null;
+
+/**
+ * Whether this page owns its tab's refresh token (TAB_ID_KEY): true unless it is a copy of a tab that is still open,
+ * in which case it forgets the copied tokens (without revoking them: they are the other tab's) and takes an id of its
+ * own. Where the browser has no Web Locks (a page not served over HTTPS or from localhost) a copy cannot be told from
+ * the tab it was made from, and every page owns its token, as before.
+ */
+function claimTab(): Promise<boolean> {
+  tabClaim ??= (async () => {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) return true;
+    const stored = sessionStorage.getItem(TAB_ID_KEY);
+    // Without a token there is nothing to leave to another tab: an id of its own will do, without waiting.
+    const copied = storedRefreshToken() !== null;
+    if (stored && (await holdTab(locks, stored, copied ? TAB_CLAIM_WAIT_MS : 0))) return true;
+    const own = randomId();
+    sessionStorage.setItem(TAB_ID_KEY, own);
+    await holdTab(locks, own, 0);
+    if (!stored || !copied) return true;
+    forget();
+    publish({ status: 'signed-out', notice: DUPLICATE_TAB_NOTICE, generation: snapshot.generation + 1 });
+    return false;
+  })();
+  return tabClaim;
 }
 
 /** Exchanges the refresh token for a new pair (one exchange at a time: refresh tokens rotate). */
 function renew(): Promise<boolean> {
   renewing ??= (async () => {
+    if (!(await claimTab())) return false;
     const refreshToken = storedRefreshToken();
     if (!refreshToken) return false;
     try {
@@ -140,6 +205,7 @@ export const session = {
 
   /** Throws the API's refusal (wrong credentials, throttled) for the sign-in form to show. */
   async signIn(username: string, password: string): Promise<void> {
+    await claimTab();
     keep(await unwrap(api.POST('/api/v1/auth/login', { body: { username, password } })));
     publish({ status: 'signed-in', notice: null });
   },
