@@ -13,13 +13,19 @@ const STORED_REFRESH_TOKEN = "sessionStorage.getItem('feedback-analysis.refresh-
 const STORED_ATTEMPT = "sessionStorage.getItem('feedback-analysis.refresh-attempt')";
 const STORED_TAB_ID = "sessionStorage.getItem('feedback-analysis.tab-id')";
 
+/** A new browser context with the super admin signed in, and the Sign out button that shows it. */
+async function signedIn() {
+  const visit = await openContext(browser, api.baseUrl);
+  const { page } = visit;
+  await signIn(page, SUPER_ADMIN.username, SUPER_ADMIN.password);
+  const signOut = page.getByRole('button', { name: 'Sign out' });
+  await poll(() => signOut.count()).toBe(1);
+  return { visit, page, signOut };
+}
+
 describe('the session across reloads', () => {
   it('stays signed in when a reload interrupts a refresh the API answered (outside audit: two quick reloads signed out)', async () => {
-    const visit = await openContext(browser, api.baseUrl);
-    const { page } = visit;
-    await signIn(page, SUPER_ADMIN.username, SUPER_ADMIN.password);
-    const signOut = page.getByRole('button', { name: 'Sign out' });
-    await poll(() => signOut.count()).toBe(1);
+    const { visit, page, signOut } = await signedIn();
     const landing = new URL(page.url()).pathname;
     const first = await page.evaluate<string | null>(STORED_REFRESH_TOKEN);
     expect(first).toBeTruthy();
@@ -67,11 +73,7 @@ describe('the session across reloads', () => {
   }, 60_000);
 
   it('sends a refresh whose answer was lost again by itself, within the API retry window, and stays signed in', async () => {
-    const visit = await openContext(browser, api.baseUrl);
-    const { page } = visit;
-    await signIn(page, SUPER_ADMIN.username, SUPER_ADMIN.password);
-    const signOut = page.getByRole('button', { name: 'Sign out' });
-    await poll(() => signOut.count()).toBe(1);
+    const { visit, page, signOut } = await signedIn();
     const first = await page.evaluate<string | null>(STORED_REFRESH_TOKEN);
 
     // The API rotates the token on the page's renewal, and the connection drops before its answer arrives.
@@ -100,11 +102,7 @@ describe('the session across reloads', () => {
   }, 60_000);
 
   it('leaves a duplicated tab signed out, and the tab it was copied from signed in (the copy holds the same token)', async () => {
-    const visit = await openContext(browser, api.baseUrl);
-    const { page } = visit;
-    await signIn(page, SUPER_ADMIN.username, SUPER_ADMIN.password);
-    const signOut = page.getByRole('button', { name: 'Sign out' });
-    await poll(() => signOut.count()).toBe(1);
+    const { visit, page, signOut } = await signedIn();
     const landing = new URL(page.url()).pathname;
     const tabId = await page.evaluate<string | null>(STORED_TAB_ID);
     expect(tabId).toMatch(/^[0-9a-f]{32}$/);
