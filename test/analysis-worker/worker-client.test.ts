@@ -349,6 +349,45 @@ describe('against a misbehaving worker', () => {
     expect(error.message).toContain(`assignments miss submissionIds that were sent: t${TOPIC_COMMENTS.length - 1}`);
   });
 
+  /** A topics answer of topics 0 and 1 with `assignments(ids)` for the ids sent. */
+  function topicsAnswer(assignments: (ids: string[]) => Array<Record<string, unknown>>) {
+    return (_request: IncomingMessage, body: any, response: ServerResponse) => {
+      const ids: string[] = body.input.items.map((item: any) => item.submissionId);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          output: {
+            jobId: body.input.jobId,
+            version: 'fake-1',
+            status: 'completed',
+            topics: [0, 1].map((topicIndex) => ({ topicIndex, rawLabel: 'x', keywords: ['x'], docCount: 1 })),
+            assignments: assignments(ids),
+            outlierCount: 0,
+            metrics: { npmiCoherence: 0.1, topicDiversity: 1, outlierRatio: 0, silhouette: 0.2 },
+            completedAt: new Date().toISOString(),
+          },
+        }),
+      );
+    };
+  }
+
+  it('takes several topics per submission, and refuses a submission and topic answered twice', async () => {
+    const several = (ids: string[]) =>
+      ids.flatMap((submissionId, index) => [
+        { submissionId, topicIndex: 0, probability: 0.5 },
+        { submissionId, topicIndex: index === 0 ? -1 : 1, probability: 0.5 },
+      ]);
+    handler = topicsAnswer(several);
+    const output = await client.topics(baseUrl, topicInput());
+    expect(output.assignments).toHaveLength(TOPIC_COMMENTS.length * 2);
+    handler = topicsAnswer((ids) => [...several(ids), { submissionId: ids[2], topicIndex: 1, probability: 0.2 }]);
+    const repeated = await failure(client.topics(baseUrl, topicInput()), 'invalid-answer');
+    expect(repeated.message).toContain('assignments repeat a submission and topic: t2 → 1');
+    handler = topicsAnswer((ids) => [...several(ids), { submissionId: ids[3], topicIndex: 2, probability: 0.2 }]);
+    const unknownTopic = await failure(client.topics(baseUrl, topicInput()), 'invalid-answer');
+    expect(unknownTopic.message).toContain('assignments name topics that are not in topics: t3 → 2');
+  });
+
   it('throws a retryable `timeout` when the answer is too slow', async () => {
     handler = (request, body, response) => {
       setTimeout(() => completedWith((results) => results)(request, body, response), 1_000).unref();

@@ -206,20 +206,21 @@ function pinningProblem(sent: readonly string[], answered: readonly string[], wh
 function topicPinningProblem(sent: readonly string[], output: TopicCompletedOutput): string | undefined {
   const expected = new Set(sent);
   const topicIndexes = new Set(output.topics.map((topic) => topic.topicIndex));
-  const assigned = new Set<string>();
-  const pairs = new Set<string>();
+  // Each submission's topics so far: a few at most, so a list, where a set of "id + topic" strings built and hashed
+  // one string per assignment (75,000 at 50,000 comments) while the stage waits on the answer.
+  const topicsOf = new Map<string, number[]>();
   const unknown: string[] = [];
   const repeated: string[] = [];
   const badTopics: string[] = [];
   for (const { submissionId, topicIndex } of output.assignments) {
     if (!expected.has(submissionId)) unknown.push(submissionId);
-    assigned.add(submissionId);
-    const pair = `${submissionId}\u0000${topicIndex}`;
-    if (pairs.has(pair)) repeated.push(`${submissionId} → ${topicIndex}`);
-    pairs.add(pair);
+    const seen = topicsOf.get(submissionId);
+    if (seen === undefined) topicsOf.set(submissionId, [topicIndex]);
+    else if (seen.includes(topicIndex)) repeated.push(`${submissionId} → ${topicIndex}`);
+    else seen.push(topicIndex);
     if (topicIndex !== -1 && !topicIndexes.has(topicIndex)) badTopics.push(`${submissionId} → ${topicIndex}`);
   }
-  const missing = sent.filter((id) => !assigned.has(id));
+  const missing = sent.filter((id) => !topicsOf.has(id));
   if (unknown.length > 0) return `assignments include submissionIds that were not sent: ${quoteList(unknown)}`;
   if (missing.length > 0) return `assignments miss submissionIds that were sent: ${quoteList(missing)}`;
   if (repeated.length > 0) return `assignments repeat a submission and topic: ${quoteList(repeated)}`;
