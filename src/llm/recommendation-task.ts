@@ -5,7 +5,12 @@ import type {
   RecommendationInput,
   SentimentLabel,
 } from '../engine/contracts.js';
-import { facetForEvidence, quoteAgreesWith, supportingEvidenceFor } from '../engine/recommendations/index.js';
+import {
+  facetForEvidence,
+  quoteAgreesWith,
+  ratingsContradictedByComments,
+  supportingEvidenceFor,
+} from '../engine/recommendations/index.js';
 import { ModelOutputError } from './model-errors.js';
 import { completeStructured, type ChatSettings } from './structured-output.js';
 
@@ -155,6 +160,11 @@ function groundingProblem(entry: ModelRecommendation, input: RecommendationInput
   if (unknownCode !== undefined) return `cites unknown dimension "${unknownCode}"`;
   if (entry.topicIds.length === 0 && entry.dimensionCodes.length === 0)
     return 'is not grounded in a topic or dimension';
+  // The local engine's rule (contradictedByComments): a rating-only action that what students wrote about its aspect
+  // says the opposite of ("make the class more engaging" under comments praising the activities) is not made.
+  const dimensions = input.dimensions.filter((dimension) => entry.dimensionCodes.includes(dimension.code));
+  if (entry.topicIds.length === 0 && ratingsContradictedByComments(entry.category, dimensions, input.topics))
+    return 'rests on ratings that the comments about them contradict';
   return undefined;
 }
 

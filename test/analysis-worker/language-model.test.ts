@@ -240,6 +240,68 @@ describe('the other model steps', () => {
     expect(quoted?.type === 'topic' && quoted.sampleQuotes).toEqual(['masyadong mabilis po']);
   });
 
+  it("drops a model's rating-only action that the comments about its aspect contradict, as the local engine does", async () => {
+    const praised = [
+      'Sobrang saya ng klase ni maam, lagi kaming may activities kaya hindi nakakaantok.',
+      'Interesting yung mga discussion, nakikilahok talaga lahat kahit yung mga tahimik.',
+    ];
+    const input: RecommendationInput = {
+      ...recommendationInput,
+      dimensions: [
+        ...recommendationInput.dimensions,
+        { code: 'ENGAGEMENT', displayName: 'Class Engagement', average: 62, responseCount: 40 },
+      ],
+      topics: [
+        ...recommendationInput.topics,
+        {
+          topicId: 'topic-2',
+          label: 'Class Engagement',
+          keywords: ['activities', 'masaya', 'interesting'],
+          commentCount: 14,
+          sentiment: { positive: 11, neutral: 2, negative: 1 },
+          quotes: praised.map((text) => ({
+            text,
+            sentiment: 'positive' as const,
+            scores: { positive: 0.9, neutral: 0.08, negative: 0.02 },
+            centrality: 0.9,
+          })),
+          questionnaireCodes: { FACULTY_IN_CLASSROOM: 14 },
+        },
+      ],
+    };
+    const engaging = { ...modelRecommendation([], ['ENGAGEMENT']), headline: 'Class Engagement: make it engaging' };
+    const keepEngaging = { ...engaging, category: 'STRENGTH', headline: 'Class Engagement: keep the activities' };
+    openai.script(
+      CHAT_PATH,
+      chatCompletion(
+        JSON.stringify({
+          recommendations: [
+            engaging,
+            modelRecommendation(['topic-1'], []),
+            { ...modelRecommendation([], ['CLARITY']), headline: 'Clarity: explain step by step' },
+            keepEngaging,
+          ],
+        }),
+      ),
+    );
+    const result = await provider().generateRecommendations(input);
+    expect(result.source).toBe('model');
+    expect(result.value.map((recommendation) => `${recommendation.category} ${recommendation.headline}`)).toEqual([
+      'IMPROVEMENT Fast Paced Lectures: slow down',
+      'IMPROVEMENT Clarity: explain step by step',
+      'STRENGTH Class Engagement: keep the activities',
+    ]);
+
+    // With two of its actions dropped so, the model's answer is too thin and the local engine answers instead.
+    openai.script(
+      CHAT_PATH,
+      chatCompletion(JSON.stringify({ recommendations: [engaging, engaging, modelRecommendation(['topic-1'], [])] })),
+    );
+    const thin = await provider().generateRecommendations(input);
+    expect(thin.source).toBe('local-fallback');
+    expect(thin.fallbackReason).toContain('rests on ratings that the comments about them contradict');
+  });
+
   it('rejects ungrounded model recommendations and falls back to the local engine', async () => {
     const recommendations = [
       modelRecommendation(['topic-1'], []),

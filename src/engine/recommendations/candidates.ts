@@ -275,6 +275,36 @@ export function contradictedByComments(candidate: Candidate, topics: TopicInsigh
 }
 
 /**
+ * Whether an action resting on these ratings alone (a language model's, which names its own) is one the comments
+ * contradict: each dimension read as the rating-only candidate of its aspect (contradictedByComments).
+ */
+export function ratingsContradictedByComments(
+  category: RecommendationCategory,
+  dimensions: readonly DimensionAverage[],
+  topics: TopicInsight[],
+): boolean {
+  return (
+    dimensions.length > 0 &&
+    dimensions.every((dimension) =>
+      contradictedByComments(
+        {
+          category,
+          aspect: aspectOf(dimensionName(dimension), [dimension.code]),
+          topics: [],
+          dimensions: [{ kind: 'dimension', dimension }],
+          severity: 1,
+          volume: 1,
+          commentVolume: 1,
+          strength: 0,
+          checkIn: false,
+        },
+        topics,
+      ),
+    )
+  );
+}
+
+/**
  * Check-in candidates (always IMPROVEMENT, LOW priority) on topics and dimensions that no chosen candidate
  * uses: the largest topics first, then the lowest-rated dimensions. They let a run with thin evidence still
  * reach three grounded actions.

@@ -12,6 +12,7 @@ import { actionPlanOf, descriptionOf, headlineOf, subjectOf } from './wording.js
 
 export { FACET_DOMINANCE_THRESHOLD, facetFor } from './facet.js';
 export { facetForEvidence, pickQuotes, quoteAgreesWith, supportingEvidenceFor } from './evidence.js';
+export { ratingsContradictedByComments } from './candidates.js';
 
 export const MIN_RECOMMENDATIONS = 3;
 export const MAX_RECOMMENDATIONS = 7;
