@@ -326,25 +326,10 @@ describe('against a misbehaving worker', () => {
 
   it('checks topic assignments against the ids sent', async () => {
     const input = topicInput();
-    handler = (_request, body, response) => {
-      const ids: string[] = body.input.items.map((item: any) => item.submissionId);
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          output: {
-            jobId: body.input.jobId,
-            version: 'fake-1',
-            status: 'completed',
-            topics: [{ topicIndex: 0, rawLabel: '0_x', keywords: ['x'], docCount: ids.length - 1 }],
-            // The last submission has no assignment at all.
-            assignments: ids.slice(0, -1).map((submissionId) => ({ submissionId, topicIndex: 0, probability: 1 })),
-            outlierCount: 0,
-            metrics: { npmiCoherence: 0.1, topicDiversity: 1, outlierRatio: 0, silhouette: 0.2 },
-            completedAt: new Date().toISOString(),
-          },
-        }),
-      );
-    };
+    // The last submission has no assignment at all.
+    handler = topicsAnswer((ids) =>
+      ids.slice(0, -1).map((submissionId) => ({ submissionId, topicIndex: 0, probability: 1 })),
+    );
     const error = await failure(client.topics(baseUrl, input), 'invalid-answer');
     expect(error.message).toContain(`assignments miss submissionIds that were sent: t${TOPIC_COMMENTS.length - 1}`);
   });

@@ -274,6 +274,21 @@ export function contradictedByComments(candidate: Candidate, topics: TopicInsigh
   );
 }
 
+/** The candidate of one rating alone, of the rating's aspect. */
+function ratingOnly(category: RecommendationCategory, dimension: DimensionAverage, checkIn: boolean): Candidate {
+  return {
+    category,
+    aspect: aspectOf(dimensionName(dimension), [dimension.code]),
+    topics: [],
+    dimensions: [{ kind: 'dimension', dimension }],
+    severity: 1,
+    volume: 1,
+    commentVolume: 1,
+    strength: dimensionStrength(category, dimension),
+    checkIn,
+  };
+}
+
 /**
  * Whether an action resting on these ratings alone (a language model's, which names its own) is one the comments
  * contradict: each dimension read as the rating-only candidate of its aspect (contradictedByComments).
@@ -285,22 +300,7 @@ export function ratingsContradictedByComments(
 ): boolean {
   return (
     dimensions.length > 0 &&
-    dimensions.every((dimension) =>
-      contradictedByComments(
-        {
-          category,
-          aspect: aspectOf(dimensionName(dimension), [dimension.code]),
-          topics: [],
-          dimensions: [{ kind: 'dimension', dimension }],
-          severity: 1,
-          volume: 1,
-          commentVolume: 1,
-          strength: 0,
-          checkIn: false,
-        },
-        topics,
-      ),
-    )
+    dimensions.every((dimension) => contradictedByComments(ratingOnly(category, dimension, false), topics))
   );
 }
 
@@ -338,16 +338,6 @@ export function checkInCandidates(
         !usedDimensionCodes.has(dimension.code),
     )
     .sort((a, b) => a.average - b.average || a.code.localeCompare(b.code))
-    .map((dimension): Candidate => ({
-      category: 'IMPROVEMENT',
-      aspect: aspectOf(dimensionName(dimension), [dimension.code]),
-      topics: [],
-      dimensions: [{ kind: 'dimension', dimension }],
-      severity: 1,
-      volume: 1,
-      commentVolume: 1,
-      strength: dimensionStrength('IMPROVEMENT', dimension),
-      checkIn: true,
-    }));
+    .map((dimension) => ratingOnly('IMPROVEMENT', dimension, true));
   return [...topicCandidates, ...dimensionCandidates];
 }
