@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
-import { expectNoBrowserProblems, launchBrowser, openContext, poll, signIn } from './browser.js';
+import { checkPage, expectNoBrowserProblems, launchBrowser, openContext, poll, signIn } from './browser.js';
 
 /**
  * The signed-in session of the dashboard across reloads, in Chromium against the real API (conventions §2: the
@@ -119,6 +119,7 @@ describe('the session across reloads', () => {
     });
     await poll(() => new URL(copy.url()).pathname).toBe('/login');
     await poll(() => copy.getByText(/^This tab was copied from another signed-in tab/).count()).toBe(1);
+    await checkPage(copy, 'session-copied-tab', 'Sign in');
     expect(await copy.evaluate<string | null>(STORED_REFRESH_TOKEN)).toBeNull();
     const copyTabId = await copy.evaluate<string | null>(STORED_TAB_ID);
     expect(copyTabId).toMatch(/^[0-9a-f]{32}$/);
