@@ -145,4 +145,16 @@ describe('the session across reloads', () => {
     expectNoBrowserProblems(visit);
     await visit.context.close();
   }, 60_000);
+  it('loads the account again when someone signs out and signs in on the same page', async () => {
+    const { visit, page, signOut } = await signedIn();
+    await signOut.click();
+    await poll(() => new URL(page.url()).pathname).toBe('/login');
+    await page.getByLabel('Username').fill(SUPER_ADMIN.username);
+    await page.getByLabel('Password').fill(SUPER_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await poll(() => signOut.count()).toBe(1);
+    await poll(() => page.getByText('Loading your account…').count()).toBe(0);
+    expectNoBrowserProblems(visit);
+    await visit.context.close();
+  }, 60_000);
 });

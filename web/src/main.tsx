@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api/api-error';
 import { router } from './app/router';
+import { session } from './features/auth/session';
 import './ui/styles.css';
 
 const queryClient = new QueryClient({
@@ -15,6 +16,18 @@ const queryClient = new QueryClient({
       retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
     },
   },
+});
+
+// Whatever a session loaded is not the next one's to see: each end of a session (sign-out, a refused token, a copied
+// tab) drops the cache, once, when it happens. (An effect in the signed-in frame did it on every mount after the first
+// end, so signing in again on the same page cleared the query for the new account while it loaded, which then never
+// showed.)
+let sessionGeneration = session.snapshot().generation;
+session.subscribe(() => {
+  const { generation } = session.snapshot();
+  if (generation === sessionGeneration) return;
+  sessionGeneration = generation;
+  queryClient.clear();
 });
 
 const root = document.getElementById('root');

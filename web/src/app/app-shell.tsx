@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorMessage } from '../ui/error-message';
@@ -19,10 +18,9 @@ const ROLE_NAMES: Record<string, string> = {
 
 /** The frame of every signed-in page: the header with the menu for the person's roles, and the main landmark. */
 export function AppShell() {
-  const { status, generation } = useSession();
+  const { status } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const me = useMe();
   const [menuOpen, setMenuOpen] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
@@ -31,11 +29,6 @@ export function AppShell() {
   useEffect(() => {
     if (status === 'restoring') void session.restore();
   }, [status]);
-
-  // Whatever the previous session loaded is not this one's to see.
-  useEffect(() => {
-    if (generation > 0) queryClient.clear();
-  }, [generation, queryClient]);
 
   // Escape closes the open menu (a disclosure's usual key) and gives focus back to its button.
   const menuButton = useRef<HTMLButtonElement>(null);
