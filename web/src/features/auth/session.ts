@@ -139,29 +139,28 @@ function holdTab(locks: LockManager, tabId: string, waitMs: number): Promise<boo
   });
 }
 
-let tabClaim: Promise<boolean> | null = null;
+let tabClaim: Promise<void> | null = null;
 
 /**
- * Whether this page owns its tab's refresh token (TAB_ID_KEY): true unless it is a copy of a tab that is still open,
- * in which case it forgets the copied tokens (without revoking them: they are the other tab's) and takes an id of its
- * own. Where the browser has no Web Locks (a page not served over HTTPS or from localhost) a copy cannot be told from
- * the tab it was made from, and every page owns its token, as before.
+ * Makes this page the owner of a tab id (TAB_ID_KEY), once per page. A copy of a tab that is still open forgets the
+ * copied tokens (without revoking them: they are the other tab's) and takes an id of its own, so what it signs in to
+ * afterwards is its own. Where the browser has no Web Locks (a page not served over HTTPS or from localhost) a copy
+ * cannot be told from the tab it was made from, and every page keeps its token, as before.
  */
-function claimTab(): Promise<boolean> {
+function claimTab(): Promise<void> {
   tabClaim ??= (async () => {
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-    if (!locks) return true;
+    if (!locks) return;
     const stored = sessionStorage.getItem(TAB_ID_KEY);
     // Without a token there is nothing to leave to another tab: an id of its own will do, without waiting.
     const copied = storedRefreshToken() !== null;
-    if (stored && (await holdTab(locks, stored, copied ? TAB_CLAIM_WAIT_MS : 0))) return true;
+    if (stored && (await holdTab(locks, stored, copied ? TAB_CLAIM_WAIT_MS : 0))) return;
     const own = randomId();
     sessionStorage.setItem(TAB_ID_KEY, own);
     await holdTab(locks, own, 0);
-    if (!stored || !copied) return true;
+    if (!stored || !copied) return;
     forget();
     publish({ status: 'signed-out', notice: DUPLICATE_TAB_NOTICE, generation: snapshot.generation + 1 });
-    return false;
   })();
   return tabClaim;
 }
@@ -169,7 +168,8 @@ function claimTab(): Promise<boolean> {
 /** Exchanges the refresh token for a new pair (one exchange at a time: refresh tokens rotate). */
 function renew(): Promise<boolean> {
   renewing ??= (async () => {
-    if (!(await claimTab())) return false;
+    // A copy of an open tab has no token left once its claim is done.
+    await claimTab();
     const refreshToken = storedRefreshToken();
     if (!refreshToken) return false;
     try {
