@@ -175,16 +175,10 @@ export class AuthRepository {
       const { rotationAttemptHash, successorId, ...found } = record;
       if (found.sessionRevokedAt) return { outcome: 'revoked' };
       if (found.usedAt) {
-        const reason: ReuseReason | null =
-          next.attemptHash === null
-            ? 'no-attempt'
-            : rotationAttemptHash !== next.attemptHash || successorId === null
-              ? 'attempt-mismatch'
-              : Date.now() - found.usedAt.getTime() > retryWindowMs
-                ? 'window-passed'
-                : null;
-        if (reason !== null || successorId === null)
-          return { outcome: 'reused', sessionId: found.sessionId, reason: reason ?? 'attempt-mismatch' };
+        const reused = (reason: ReuseReason) => ({ outcome: 'reused' as const, sessionId: found.sessionId, reason });
+        if (next.attemptHash === null) return reused('no-attempt');
+        if (rotationAttemptHash !== next.attemptHash || successorId === null) return reused('attempt-mismatch');
+        if (Date.now() - found.usedAt.getTime() > retryWindowMs) return reused('window-passed');
         const successor = await trx
           .selectFrom('refresh_tokens')
           .select(['token_hash as tokenHash', 'used_at as usedAt', 'expires_at as expiresAt'])
@@ -196,9 +190,7 @@ export class AuthRepository {
           successor.usedAt === null &&
           successor.expiresAt.getTime() > Date.now() &&
           successor.tokenHash === next.hash;
-        return live
-          ? { outcome: 'retried', record: found }
-          : { outcome: 'reused', sessionId: found.sessionId, reason: 'successor-used' };
+        return live ? { outcome: 'retried', record: found } : reused('successor-used');
       }
       if (found.expiresAt.getTime() <= Date.now()) return { outcome: 'expired' };
       const successor = await trx
