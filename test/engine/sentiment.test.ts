@@ -8,6 +8,7 @@ import {
   type SentimentTables,
 } from '../../src/engine/sentiment/index.js';
 import { loadSentimentScorer, readSentimentTables } from '../../src/engine/sentiment/load-lexicon.js';
+import type { TracedContribution } from '../../src/engine/sentiment/score.js';
 
 /**
  * The lexicon's rules, tested as the lexicon reads them (`scoreLexicon`): the engine's default reading is the stacked
@@ -430,6 +431,37 @@ describe('entries added in 2.10: the common words of a course evaluation', () =>
     ['Not mediocre at all, sir is really good.', 'positive'],
   ] as const)('%j is %s in the engine as set', (text, expected) => {
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+});
+
+describe('2.11: "improve" under a modal, and "neither … nor …"', () => {
+  it.each([
+    ['The lectures can further be improved.', 'negative'],
+    ['The lab equipment should also be improved.', 'negative'],
+    ['Our library needs a lot of improvement.', 'negative'],
+    ['The wifi in the lab could really be improved.', 'negative'],
+    ['Sir can still improve on checking our papers.', 'negative'],
+    ['Her teaching has improved a lot this semester.', 'positive'],
+    ['This course can really improve your writing.', 'positive'],
+    ['Students can improve and grow in this org.', 'positive'],
+    ['It is neither too good nor too bad.', 'neutral'],
+    ['The teacher is neither too strict nor too lenient.', 'neutral'],
+    ['The subject was neither great nor terrible.', 'neutral'],
+    ['She was neither helpful nor kind to us.', 'negative'],
+  ] as const)('%j is %s in the engine as set', (text, expected) => {
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+
+  it('drops both readings of a balanced "neither … nor …" for one lukewarm verdict', () => {
+    const trace: TracedContribution[] = [];
+    const evidence = createSentimentScorer(readSentimentTables()).scoreComment(
+      'It was neither great nor terrible.',
+      trace,
+    );
+    expect(evidence.positive).toBe(0);
+    expect(evidence.negative).toBe(0);
+    expect(evidence.lukewarm).toBeGreaterThan(0);
+    expect(trace.map((entry) => entry.token)).toContain('(neither … nor …)');
   });
 });
 

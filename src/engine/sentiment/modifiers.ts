@@ -214,6 +214,28 @@ export const EXCESS_PRONE = set(`
   mabigat, mabagal, maikli, maaga, paspas, daghan, taas, dugay, kusog, hinay, istrikta, strikta, few, little
 `);
 
+/**
+ * "Improve" under a modal is a wish for something better, which in an evaluation states a shortcoming politely
+ * ("can further be improved", "should also be improved", "needs a lot of improvement"); the fixed forms without a
+ * word between them are phrases of the domain lexicon ("can be improved", "needs improvement").
+ */
+export const IMPROVEMENT_WORDS = set(`improve, improved, improvement, improvements, improving`);
+export const IMPROVEMENT_MODALS = set(`
+  can, could, should, must, may, might, would, need, needs, needed, has, have, had, ought, require, requires
+`);
+/** Ability modals: with an object after "improve" they say what a course does for a student ("can improve your writing"). */
+export const ABILITY_MODALS = set(`can, could, may, might, would`);
+/** Words that may stand between the modal and "improve": auxiliaries, adverbs, amounts. */
+export const IMPROVEMENT_FILLERS = set(`
+  be, been, to, get, still, further, also, really, definitely, certainly, surely, truly, greatly, seriously,
+  significantly, slightly, somewhat, much, more, a, bit, little, lot, lots, of, some, major, minor, big, serious,
+  badly, urgently, immediately, please, so, very, even, drastically, well
+`);
+/** Objects of "improve": what it improves belongs to someone ("improve our skills", "improve the students' writing"). */
+export const IMPROVEMENT_OBJECTS = set(
+  `my, your, our, his, her, their, the, students, student's, students', us, me, them, one's`,
+);
+
 /** Teaching verbs: a speed word next to one is about the pace of teaching ("mabilis magturo"). */
 export const TEACHING_VERBS = set(`
   magturo, nagtuturo, turo, mag-explain, mag-discuss, magdiscuss, magexplain, magsalita, magsulat, mag-lecture,

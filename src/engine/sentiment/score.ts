@@ -21,6 +21,11 @@ import {
   ELLIPSIS_AUXILIARIES,
   EASE,
   EXCESS_PRONE,
+  ABILITY_MODALS,
+  IMPROVEMENT_FILLERS,
+  IMPROVEMENT_MODALS,
+  IMPROVEMENT_OBJECTS,
+  IMPROVEMENT_WORDS,
   LAUGHTER_EMOJIS,
   TEACHING_CONTEXT,
   TEACHING_VERBS,
@@ -67,6 +72,8 @@ const SENTIMENT_PARAMETERS = {
   fairManner: 1.5,
   /** "didn't learn anything", "not helpful at all": a negation stressed weighs this much more. */
   negationStress: 1.5,
+  /** "can further be improved": a shortcoming said politely, as the domain lexicon's "can be improved" (-1.2). */
+  wishedImprovement: -1.2,
 } as const;
 
 const P = SENTIMENT_PARAMETERS;
@@ -262,6 +269,43 @@ function adverbOfManner(sentence: readonly SentimentToken[], index: number): boo
   return next === undefined || next.clause !== token?.clause || AFTER_MANNER.has(next.text);
 }
 
+/** Modals that need "to" after them to be one: "has to improve" wishes, "has improved" reports. */
+const MODALS_WITH_TO = new Set(['has', 'have', 'had']);
+/** How far back over IMPROVEMENT_FILLERS the modal of "improve" may stand ("should also be further improved"). */
+const IMPROVEMENT_REACH = 4;
+
+/**
+ * Whether the "improve" word at `index` is wished for under a modal in its clause ("can further be improved", "needs a
+ * lot of improvement", "should really improve"), not reported ("it has improved", "the course improved my writing") or
+ * promised to a student ("this course can really improve your writing"), and not denied ("does not need to be
+ * improved", read by the usual negation).
+ */
+function wishedImprovement(sentence: readonly SentimentToken[], index: number): boolean {
+  const clause = sentence[index]?.clause;
+  let at = index - 1;
+  let stillToCome = false;
+  for (let skipped = 0; at >= 0 && skipped < IMPROVEMENT_REACH; at -= 1, skipped += 1) {
+    const token = sentence[at];
+    if (token === undefined || token.clause !== clause || token.kind !== 'word') return false;
+    if (!IMPROVEMENT_FILLERS.has(token.text)) break;
+    if (token.text === 'still' || token.text === 'further') stillToCome = true;
+  }
+  const modal = sentence[at];
+  if (modal === undefined || modal.clause !== clause || !IMPROVEMENT_MODALS.has(modal.text)) return false;
+  if (MODALS_WITH_TO.has(modal.text) && sentence[at + 1]?.text !== 'to') return false;
+  const before = sentence[at - 1];
+  if (before !== undefined && before.clause === clause && MODIFIERS.negators.has(before.text)) return false;
+  if (!ABILITY_MODALS.has(modal.text)) return true;
+  // Under "can", "could" or "may" the active verb is what someone is able to do ("a platform where students can
+  // improve", "can improve your writing") unless "still" or "further" says it has not happened yet; the passive and
+  // the noun ("can be improved", "could use some improvement") are wishes either way.
+  const word = sentence[index]?.text;
+  const active = word === 'improve' || word === 'improving';
+  if (active && !stillToCome) return false;
+  const object = sentence[index + 1];
+  return !(object !== undefined && object.clause === clause && IMPROVEMENT_OBJECTS.has(object.text));
+}
+
 function wordValence(
   sentence: readonly SentimentToken[],
   index: number,
@@ -283,6 +327,7 @@ function wordValence(
     return P.fairManner;
   }
   if (isModifier(word) || (reading.cebuano && CEBUANO_HOMOGRAPHS.has(word))) return undefined;
+  if (IMPROVEMENT_WORDS.has(word) && wishedImprovement(sentence, index)) return P.wishedImprovement;
   const found = valenceOf(reading, word);
   if (EASE.has(word) && nextHasSentiment(sentence, index, reading, true)) return undefined;
   if (AMOUNT_EXCLAMATIONS.has(word) && nextHasSentiment(sentence, index, reading, false)) return undefined;
@@ -481,6 +526,46 @@ function bareAnswer(sentences: ReadonlyArray<readonly SentimentToken[]>): boolea
   return tokens > 0;
 }
 
+/**
+ * "Neither too strict nor too lenient", "neither great nor terrible": two opposite verdicts both denied are one lukewarm
+ * verdict, as the lexicon's "neither good nor bad". Finds "neither … nor …" in a clause whose two parts hold words of
+ * opposite valence (as the lexicon has them, before negation) and silences their contributions; returns the lukewarm
+ * evidence to add (0 when the sentence has no such pair). Both parts of one sign stay negated: "neither helpful nor
+ * kind" is a complaint.
+ */
+function balancedNeitherNor(
+  sentence: readonly SentimentToken[],
+  sentenceIndex: number,
+  contributions: readonly Contribution[],
+  reading: Reading,
+): number {
+  const neither = sentence.findIndex((token) => token.text === 'neither');
+  if (neither < 0) return 0;
+  const clause = sentence[neither]?.clause;
+  const nor = sentence.findIndex((token, at) => at > neither && token.text === 'nor' && token.clause === clause);
+  if (nor < 0) return 0;
+  const end = nor + WINDOW;
+  const signOf = (contribution: Contribution): number => {
+    const token = sentence[contribution.index];
+    if (token === undefined || token.kind !== 'word' || token.clause !== clause) return 0;
+    return Math.sign(valenceOf(reading, token.text)?.valence ?? 0);
+  };
+  const first: Contribution[] = [];
+  const second: Contribution[] = [];
+  for (const contribution of contributions) {
+    if (contribution.sentence !== sentenceIndex || signOf(contribution) === 0) continue;
+    if (contribution.index > neither && contribution.index < nor) first.push(contribution);
+    else if (contribution.index > nor && contribution.index <= end) second.push(contribution);
+  }
+  const signs = (part: readonly Contribution[]) => new Set(part.map(signOf));
+  const a = signs(first);
+  const b = signs(second);
+  const opposite = (a.has(1) && b.has(-1)) || (a.has(-1) && b.has(1));
+  if (!opposite) return 0;
+  for (const contribution of [...first, ...second]) contribution.value = 0;
+  return P.hedge;
+}
+
 function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedContribution[]): CommentEvidence {
   const scanned = scanComment(text, lexicon);
   const votes = languageVotesOfTokens(scanned.words);
@@ -574,6 +659,11 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
       contributions.push({ value, sentence: sentenceIndex, index });
       trace?.push({ token: token.text, value });
     });
+    const balanced = balancedNeitherNor(sentence, sentenceIndex, contributions, reading);
+    if (balanced > 0) {
+      lukewarm += balanced;
+      trace?.push({ token: '(neither … nor …)', value: 0 });
+    }
     negative += implicitComplaint(shape, contributions, sentenceIndex);
     commentShape.negations += usedNegators.size;
     // "He does not look at the slides": in an evaluation, saying what a teacher does not do is a complaint.
