@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AlertRescreen } from '../../src/modules/alerts/alert-rescreen.js';
+import { AlertsRepository } from '../../src/modules/alerts/alerts.repository.js';
 import { SCREEN_ENGINE_VERSION } from '../../src/engine/screen/index.js';
 import { PASSWORD } from '../support/institution-fixtures.js';
 import {
@@ -523,5 +524,51 @@ describe('re-screening a semester', () => {
     const second = await rescreen.rescreen(semester, 'MAIN');
     expect(second).toMatchObject({ created: 0, updated: 0, screened: first.screened });
     await expect(rescreen.rescreen('S19999', undefined)).rejects.toThrow('no semester S19999');
+  });
+});
+
+describe('two people handling one alert at once', () => {
+  it("audits the step from the status the alert really left, when another person's step lands first", async () => {
+    const response = await submit('stu.one', 'fac.one', 'IT102-MAIN', 'Sir said he will fail me unless I pay him.');
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const alert = await alertForSubmission(response.body.id);
+    expect(alert?.status).toBe('open');
+    const id = alert!.id;
+
+    // The resolve reads the alert as open; before its transaction starts, an acknowledge by someone else commits.
+    const repository = api.app.get(AlertsRepository);
+    const placement = repository.placement.bind(repository);
+    let interleaved = false;
+    repository.placement = async (alertId: string) => {
+      const found = await placement(alertId);
+      if (!interleaved && alertId === id) {
+        interleaved = true;
+        const acknowledged = await client.post(`/api/v1/alerts/${id}/acknowledge`, { note: 'on it' }, tokens.admin);
+        expect(acknowledged.status).toBe(200);
+      }
+      return found;
+    };
+    try {
+      const resolved = await client.post(`/api/v1/alerts/${id}/resolve`, { note: 'settled' }, tokens['dean.main']);
+      expect(resolved.status).toBe(200);
+      expect(resolved.body.history.map((entry: { status: string }) => entry.status)).toEqual([
+        'open',
+        'acknowledged',
+        'resolved',
+      ]);
+    } finally {
+      repository.placement = placement;
+    }
+    expect(interleaved).toBe(true);
+    const audit = await database.db
+      .selectFrom('audit_records')
+      .select(['action', 'metadata'])
+      .where('target', '=', `alert:${id}`)
+      .orderBy('at')
+      .execute();
+    expect(audit.map((row) => [row.action, (row.metadata as { from: string; to: string }).from])).toEqual([
+      ['alert.acknowledge', 'open'],
+      ['alert.resolve', 'acknowledged'],
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/demo/demo-seed.js';
 import { PipelineJob, stageJobId, type PipelineJobName } from '../../src/modules/analysis/pipeline-stages.js';
+import { PipelinesRepository } from '../../src/modules/analysis/pipelines.repository.js';
 import { startFakeAnalysisWorker } from '../support/fake-analysis-worker.js';
 import {
   createAndConfirm,
@@ -133,5 +134,54 @@ describe('pipeline faults: cancel and replayed jobs', () => {
     expect(await storedPipeline(database.db, id)).toEqual(before);
     expect(await pipelineRows(database.db, id)).toEqual(rows);
     expect(fake.calls.length).toBe(calls);
+  });
+});
+
+describe('a confirm or a second cancel that meets a cancel between its read and its lock', () => {
+  it('answers 409 naming the status it met under the lock, and changes nothing', async () => {
+    const repository = api.app.get(PipelinesRepository);
+    const original = repository.findWithRelations.bind(repository);
+    /** The next read of `target` by the service returns, and then another caller's cancel commits. */
+    const cancelAfterNextRead = (target: string) => {
+      let done = false;
+      repository.findWithRelations = (async (id: string, executor?: Parameters<typeof original>[1]) => {
+        const found = await original(id, executor);
+        if (!done && id === target) {
+          done = true;
+          const other = await client.post(`/api/v1/analysis/pipelines/${id}/cancel`, undefined, admin);
+          expect(other.status, JSON.stringify(other.body)).toBe(200);
+        }
+        return found;
+      }) as typeof repository.findWithRelations;
+    };
+    const create = async () => {
+      const created = await client.post(
+        '/api/v1/analysis/pipelines',
+        { semesterId: scope.semesterId, scopeType: 'DEPARTMENT', scopeId: scope.departmentId },
+        admin,
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.status).toBe('AWAITING_CONFIRMATION');
+      return created.body.id as string;
+    };
+    try {
+      const confirmed = await create();
+      cancelAfterNextRead(confirmed);
+      const confirm = await client.post(`/api/v1/analysis/pipelines/${confirmed}/confirm`, undefined, admin);
+      expect(confirm.status, JSON.stringify(confirm.body)).toBe(409);
+      expect(confirm.body.message).toBe('the pipeline is CANCELLED; a pipeline that has ended cannot be confirmed');
+      expect(await storedPipeline(database.db, confirmed)).toMatchObject({ status: 'CANCELLED' });
+      expect((await pipelineRows(database.db, confirmed)).sentimentRuns).toBe(0);
+
+      const cancelledTwice = await create();
+      cancelAfterNextRead(cancelledTwice);
+      const cancel = await client.post(`/api/v1/analysis/pipelines/${cancelledTwice}/cancel`, undefined, admin);
+      expect(cancel.status, JSON.stringify(cancel.body)).toBe(409);
+      expect(cancel.body.message).toBe(
+        'the pipeline is CANCELLED; only a pipeline that has not ended can be cancelled',
+      );
+    } finally {
+      repository.findWithRelations = original;
+    }
   });
 });

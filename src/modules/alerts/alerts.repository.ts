@@ -237,16 +237,24 @@ export class AlertsRepository {
   }
 
   /**
-   * Moves an alert from one of `from` to `to`, appending to its history; undefined when it was in none of them
-   * (another person moved it first, or it never was).
+   * Moves an alert from one of `from` to `to`, appending to its history, and answers the status it moved from (read
+   * under a row lock, so an audit record names the step the history shows even when two people act at once);
+   * undefined when it was in none of them (another person moved it first, or it never was). Run it in a transaction.
    */
   async transition(
     executor: Executor,
     id: string,
     from: readonly AlertStatus[],
     entry: AlertHistoryEntry,
-  ): Promise<{ id: string } | undefined> {
-    return executor
+  ): Promise<{ id: string; from: AlertStatus } | undefined> {
+    const prior = await executor
+      .selectFrom('alerts')
+      .select('status')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!prior || !from.includes(prior.status)) return undefined;
+    await executor
       .updateTable('alerts')
       .set({
         status: entry.status,
@@ -254,9 +262,8 @@ export class AlertsRepository {
         updated_at: new Date(),
       })
       .where('id', '=', id)
-      .where('status', 'in', [...from])
-      .returning('id')
-      .executeTakeFirst();
+      .execute();
+    return { id, from: prior.status };
   }
 
   async respondent(id: string): Promise<{ id: string; username: string; fullName: string } | undefined> {

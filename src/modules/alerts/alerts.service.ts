@@ -125,7 +125,7 @@ export class AlertsService {
           action: `alert.${step}`,
           actorId: caller.id,
           target: `alert:${placement.id}`,
-          metadata: { from: placement.status, to, note },
+          metadata: { from: updated.from, to, note },
         },
         trx,
       );

@@ -204,7 +204,11 @@ export class PipelinesService {
     const workerUrl = this.settings.SENTIMENT_WORKER_URL;
     const started = await this.repository.transaction(async (trx) => {
       const locked = await this.repository.lock(trx, id);
-      if (!locked || locked.status !== 'AWAITING_CONFIRMATION') return false;
+      if (!locked) return false;
+      // Read again under the lock: a cancel (or a run's end) between the read above and here decides the answer.
+      if (TERMINAL_STATUSES.includes(locked.status))
+        throw conflict(`the pipeline is ${locked.status}; a pipeline that has ended cannot be confirmed`);
+      if (locked.status !== 'AWAITING_CONFIRMATION') return false;
       const now = new Date();
       if (!workerUrl) {
         await this.repository.update(trx, id, {
@@ -235,12 +239,13 @@ export class PipelinesService {
     await this.checkAccess(caller, pipeline, 'write');
     const cancelled = await this.repository.transaction(async (trx) => {
       const locked = await this.repository.lock(trx, id);
-      if (!locked || TERMINAL_STATUSES.includes(locked.status)) return null;
+      if (!locked) throw notFound('pipeline not found');
+      // The status read under the lock names the end it met: another cancel, or a run that completed or failed.
+      if (TERMINAL_STATUSES.includes(locked.status))
+        throw conflict(`the pipeline is ${locked.status}; only a pipeline that has not ended can be cancelled`);
       await this.repository.update(trx, id, { status: 'CANCELLED', stages: endStages(locked.stages) });
       return locked.stageAttempt;
     });
-    if (cancelled === null)
-      throw conflict(`the pipeline is ${pipeline.status}; only a pipeline that has not ended can be cancelled`);
     await this.queue.removeStageJobs(id, cancelled);
     return this.view(await this.load(id), caller);
   }
