@@ -7,7 +7,7 @@ import type { WorkerKind } from '../contracts/worker-contracts.js';
  * answered. The topic engine has no version constant of its own yet; this one is bumped when
  * `buildTopicModel`'s results change for the same input.
  */
-export const TOPIC_ENGINE_VERSION = 'local-topics-1.1';
+export const TOPIC_ENGINE_VERSION = 'local-topics-1.2';
 
 export const LOCAL_ENGINE_VERSIONS: Readonly<Record<WorkerKind, string>> = {
   // The lexicon's version, or, when the stacked blend is on, the lexicon's, the model's and the stacker's

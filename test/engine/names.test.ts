@@ -4,6 +4,7 @@ import {
   findPersonalNames,
   NAME_PLACEHOLDER,
   personalNamesIn,
+  probableProperNounsIn,
   createNameScrubber,
   scrubPersonalNames,
   withoutPersonalNames,
@@ -519,6 +520,70 @@ describe('personalNamesIn: names to drop from topic keywords', () => {
   it('drops the particles that occur only inside surnames, with or without a name found', () => {
     const names = personalNamesIn(['He shouted at a classmate, Juan Dela Rosa, in front of everyone.']);
     expect(withoutPersonalNames(['dela', 'rosa', 'front', 'delos', 'shouted'], names)).toEqual(['front', 'shouted']);
+  });
+});
+
+describe('probableProperNounsIn: names written bare, for topic keywords', () => {
+  it('finds a teacher named bare, capitalised inside sentences, with or without a title elsewhere', () => {
+    const corpus = [
+      'Professor Hartley explains the proofs slowly.',
+      'You can always ask Hartley after the lecture.',
+      'The review sessions with Hartley saved my grade.',
+      'I enjoyed the choir because Dominic kept it light.',
+      'We sang better once Dominic moved us around.',
+    ];
+    const words = probableProperNounsIn(corpus);
+    expect(words.has('hartley')).toBe(true);
+    expect(words.has('dominic')).toBe(true);
+    // The scrubber alone finds Hartley only after the title, and Dominic nowhere.
+    expect(personalNamesIn(corpus).has('dominic')).toBe(false);
+  });
+
+  it('needs two capitalised uses inside sentences and nearly no lowercase ones', () => {
+    expect(probableProperNounsIn(['The choir sang well once Dominic joined.'])).toEqual(new Set());
+    // At a sentence start a capital says nothing: these uses do not count either way.
+    expect(probableProperNounsIn(['Dominic sang well.', 'Great choir. Dominic sang well.'])).toEqual(new Set());
+    const mixed = ['we fixed the Gizmo twice', 'the Gizmo broke', 'my gizmo works', 'a gizmo again'];
+    expect(probableProperNounsIn(mixed)).toEqual(new Set());
+    const mostly = [...Array.from({ length: 7 }, () => 'we asked Dominic again'), 'ask dominic'];
+    expect(probableProperNounsIn(mostly).has('dominic')).toBe(true);
+  });
+
+  it('reads nothing into all-caps and Title-Case comments, or into acronyms and course codes', () => {
+    expect(
+      probableProperNounsIn([
+        'SIR IS GREAT AND VERY KIND',
+        'THE BEST MENTOR EVER, TRULY THE BEST MENTOR',
+        'Very Patient Hardworking Mentor',
+        'Patient And Hardworking Mentor Overall',
+        'we learned OOP and DBMS in the IT lab',
+        'the OOP exam and the CS101 project were hard',
+      ]),
+    ).toEqual(new Set());
+  });
+
+  it('keeps courses, tools, places, honorifics and ordinary words a corpus capitalises', () => {
+    const corpus = [
+      'we wrote queries on Oracle in the lab',
+      'the Oracle database exercises were long',
+      'our Java and Python projects ran on Linux',
+      'we did the Python exercises in Cebu',
+      'thank you Sir, daghan kaayo mi nakat-on',
+      "salamat po Ma'am, the best ka",
+      'thank you so much Sir',
+      "thanks po Ma'am for everything",
+      'the Programming lessons were Great',
+      'the Programming exam was Great',
+      'we met on Zoommm every week',
+      'the Zoommm calls kept dropping',
+    ];
+    expect(probableProperNounsIn(corpus)).toEqual(new Set());
+  });
+
+  it('writes the words as tokenize does, also without accents, and takes further ordinary words', () => {
+    const corpus = ['we thank Peñalosa for the notes', 'the notes of Peñalosa helped'];
+    expect(probableProperNounsIn(corpus)).toEqual(new Set(['peñalosa', 'penalosa']));
+    expect(probableProperNounsIn(corpus, { isOrdinaryWord: (word) => word.startsWith('pe') })).toEqual(new Set());
   });
 });
 

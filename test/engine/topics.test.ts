@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../bench/corpus/generate.js';
 import type { TopicDocument, TopicModelResult } from '../../src/engine/contracts.js';
 import { embedText } from '../../src/engine/embeddings/index.js';
+import { labelTopics } from '../../src/engine/labels/index.js';
 import { buildTopicModel, TopicModelInputError } from '../../src/engine/topics/index.js';
 import { documentTerms, topicKeywords } from '../../src/engine/topics/keywords.js';
 
@@ -234,6 +235,34 @@ describe('topic keywords', () => {
     const words = keywords?.map((term) => terms.vocabulary[term]) ?? [];
     expect(words).toEqual(expect.arrayContaining(['explains', 'clearly']));
     expect(words.filter((word) => word?.includes('name'))).toEqual([]);
+  });
+
+  it('never take a name the corpus writes bare, nor give it to a label; acronyms and tools stay', () => {
+    const texts = [
+      'I enjoyed the choir because Dominic kept the rehearsals light.',
+      'We sang better once Dominic moved the altos to the front.',
+      'The rehearsals with Dominic were the best part of my week.',
+      'Honestly Dominic made every choir rehearsal feel short.',
+      'The recital went well because Dominic trusted the choir.',
+      'Professor Hartley made the choir rehearse the recital twice.',
+      'You could always ask Hartley about the recital songs.',
+      'The choir loved the songs Hartley picked for the recital.',
+      'Our OOP lessons on inheritance were easy to follow in Java.',
+      'The OOP project on inheritance and interfaces taught me a lot.',
+      'We wrote the OOP exercises in Java with interfaces.',
+      'Inheritance finally made sense after the OOP project.',
+      'We wrote SQL queries on Oracle in the database lab.',
+      'The Oracle database exercises had long SQL queries.',
+      'The database lab on Oracle taught joins and SQL queries.',
+      'Every database lab had Oracle queries to debug.',
+    ];
+    const documents = documentsOf(texts);
+    const result = buildTopicModel(documents, { seed: 5, minTopicSize: 3 });
+    const keywords = result.topics.flatMap((topic) => topic.keywords);
+    expect(keywords).not.toContain('dominic');
+    expect(keywords).not.toContain('hartley');
+    expect(keywords).toEqual(expect.arrayContaining(['oop', 'oracle']));
+    for (const { label } of labelTopics(result.topics)) expect(label).not.toMatch(/dominic|hartley/iu);
   });
 
   it('keep every word of a topic written in one language', () => {

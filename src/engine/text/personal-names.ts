@@ -205,7 +205,12 @@ const COURSE_AND_TOOL_WORDS = list(`
   classroom teams microsoft ms office word powerpoint ppt messenger facebook fb gmail youtube yt edmodo
   schoology blackboard kahoot quizizz quizlet meet gmeet discord telegram tiktok canva netbeans vscode
   matlab autocad arduino linux windows mac android iphone chatgpt gpt ai wifi lms gc pdf module modules
-  ruby swift kotlin pascal cobol fortran scratch figma notion slides docs drive forms sheets`);
+  ruby swift kotlin pascal cobol fortran scratch figma notion slides docs drive forms sheets
+  oracle postgresql postgres mongodb sqlite firebase django laravel react angular nodejs unity blender photoshop
+  illustrator cisco wireshark jupyter colab replit eclipse intellij pycharm computer computers software hardware
+  information technology systems machine internet network cloud security graphics robotics electronics circuits
+  statics dynamics thermodynamics anatomy physiology microbiology genetics ecology astronomy geology geography
+  linguistics grammar spanish french german japanese korean chinese mandarin latin covid`);
 
 /** Place names that are not surnames. */
 const PLACES = list(`
@@ -1070,4 +1075,103 @@ const SURNAME_ONLY_PARTICLES: ReadonlySet<string> = new Set(list('dela delos del
  */
 export function isHonorific(word: string): boolean {
   return HONORIFICS.has(fold(word.toLowerCase()).replace(APOSTROPHES, '').replace(/\.+$/u, ''));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Probable proper nouns: a corpus-level reading for topic keywords and labels (never for quotes)
+// ---------------------------------------------------------------------------------------------------
+
+/** Uses inside sentences a word needs before its capitals say anything: two ("Hartley" once could be a typo). */
+export const PROPER_NOUN_MINIMUM_USES = 2;
+/** Share of those uses that must be capitalised: 0.85 (one lowercase slip in seven uses is allowed). */
+export const PROPER_NOUN_CAPITALISED_SHARE = 0.85;
+/** Shortest word counted: three letters, as topic keywords are. */
+const PROPER_NOUN_MINIMUM_LENGTH = 3;
+/** A gap inside a sentence: spaces (no line break), commas, "&" or "/". */
+const INSIDE_SENTENCE_GAP = /^[^\S\n]*(?:[,&/][^\S\n]*)?$/u;
+const ALL_CAPS = /^[^\p{Ll}]+$/u;
+/** A letter written three times or more in a row, and a doubled last letter. */
+const ELONGATION = /(\p{L})\1{2,}/gu;
+const TRAILING_ELONGATION = /(\p{L})\1+$/u;
+
+export interface ProperNounOptions {
+  /** Further ordinary words (lowercase): never a proper noun, however the corpus writes them. */
+  isOrdinaryWord?: (word: string) => boolean;
+}
+
+interface CapitalisationCount {
+  /** Uses written capitalised ("Hartley") where no sentence starts. */
+  capitalised: number;
+  /** Uses written in lowercase, anywhere. */
+  lowercase: number;
+  /** The word as first written, for the forms `tokenize` gives it. */
+  raw: string;
+}
+
+/**
+ * Counts how `text` writes each word inside its sentences. A Title-Case or all-caps text ("SIR IS GREAT",
+ * "Very Good Teacher") says nothing about any word's capitals and is skipped; so are all-caps words (acronyms and
+ * course codes: "IT", "OOP"), words at a sentence start, and words of protected phrases ("Google Classroom").
+ */
+function countCapitalisation(text: string, counts: Map<string, CapitalisationCount>): void {
+  const tokens = tokenizeWithOffsets(text);
+  const ordinaryWords = tokens.filter((token) => token.raw.length >= 3 && !NAME_WORDS.has(token.lower));
+  const capitalised = ordinaryWords.filter((token) => token.upper).length;
+  if (ordinaryWords.length >= 3 && capitalised / ordinaryWords.length > 0.6) return;
+  tokens.forEach((token, index) => {
+    if (token.raw.length < PROPER_NOUN_MINIMUM_LENGTH || token.isProtected) return;
+    if (token.upper) {
+      if (ALL_CAPS.test(token.raw)) return;
+      const previous = tokens[index - 1];
+      if (previous === undefined) return;
+      const gap = text.slice(previous.end, token.start);
+      const afterAbbreviation = DOT_GAP.test(gap) && ABBREVIATED_HONORIFICS.has(previous.key);
+      if (!afterAbbreviation && !INSIDE_SENTENCE_GAP.test(gap)) return;
+    }
+    let count = counts.get(token.lower);
+    if (count === undefined) {
+      count = { capitalised: 0, lowercase: 0, raw: token.raw };
+      counts.set(token.lower, count);
+    }
+    if (token.upper) count.capitalised += 1;
+    else count.lowercase += 1;
+  });
+}
+
+/**
+ * The words `texts` write as proper nouns: capitalised where no sentence starts in at least
+ * PROPER_NOUN_CAPITALISED_SHARE of at least PROPER_NOUN_MINIMUM_USES uses (uses in lowercase count against, uses
+ * at a sentence start not at all), and not a word the name lists know as ordinary (common and everyday words,
+ * courses, subjects, tools, places, heroes, religious words, honorifics, derived English words such as
+ * "Programming") nor one `options.isOrdinaryWord` accepts. A teacher named bare ("Dominic explains well", "ask
+ * Hartley") is one. The words are written as `tokenize` writes tokens, also without accents.
+ *
+ * This is for topic keywords and labels only: a whole corpus is read, and a wrong guess costs a keyword. Quotes are
+ * scrubbed by {@link findPersonalNames}, where a wrong guess would blank an ordinary word a reader needs.
+ */
+export function probableProperNounsIn(texts: Iterable<string>, options: ProperNounOptions = {}): Set<string> {
+  const counts = new Map<string, CapitalisationCount>();
+  for (const text of texts) countCapitalisation(text, counts);
+  const words = new Set<string>();
+  for (const [lower, count] of counts) {
+    const uses = count.capitalised + count.lowercase;
+    if (count.capitalised < PROPER_NOUN_MINIMUM_USES || count.capitalised < PROPER_NOUN_CAPITALISED_SHARE * uses) {
+      continue;
+    }
+    if (isOrdinaryWord(lower) || HONORIFICS.has(lower.replace(/'/gu, '')) || NOT_NAME_SHAPE.test(lower)) continue;
+    if (INTERJECTION.test(lower) || TAGALOG_HYPHEN_PREFIX.test(lower)) continue;
+    if (options.isOrdinaryWord?.(lower) === true) continue;
+    // An elongated word ("Googleeee", "Classroommm", "Gooooogle") is the word it stretches.
+    const unstretched = lower.replace(ELONGATION, '$1$1').replace(TRAILING_ELONGATION, '$1');
+    if (unstretched !== lower && (isOrdinaryWord(unstretched) || options.isOrdinaryWord?.(unstretched) === true)) {
+      continue;
+    }
+    words.add(lower);
+    for (const word of tokenize(count.raw)) {
+      if (options.isOrdinaryWord?.(word) === true) continue;
+      words.add(word);
+      words.add(fold(word));
+    }
+  }
+  return words;
 }

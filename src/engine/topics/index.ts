@@ -10,7 +10,8 @@
  *     outlier (topicIndex -1) only when its similarity to every centroid is below the outlier threshold,
  *     which is lowered as far as needed for at most OUTLIER_TARGET outliers (never below
  *     MINIMUM_SIMILARITY): BERTopic's "reduce outliers" with the embeddings strategy;
- *  5. keywords by class-based TF-IDF; soft membership by a softmax over centroid similarities;
+ *  5. keywords by class-based TF-IDF, never a word the corpus writes as a proper noun (proper-nouns.ts);
+ *     soft membership by a softmax over centroid similarities;
  *  6. metrics: NPMI coherence, topic diversity, outlier ratio, silhouette.
  */
 
@@ -26,9 +27,11 @@ import { densityClusters } from './hdbscan.js';
 import { documentTerms, topicKeywords } from './keywords.js';
 import { npmiCoherence, silhouette, topicDiversity } from './metrics.js';
 import { createRandom, sampleIndices } from './random.js';
+import { topicProperNouns } from './proper-nouns.js';
 import { fitProjection, projectInto } from './reduce.js';
 
 export { TopicModelInputError } from './errors.js';
+export { topicProperNouns } from './proper-nouns.js';
 
 export const DEFAULT_SEED = 42;
 const REDUCED_DIMENSIONS = 24;
@@ -394,7 +397,8 @@ export function buildTopicModel(documents: TopicDocument[], params: TopicModelPa
   const assigned = assignDocuments(reduced, centroids, minTopicSize);
   const topicCount = assigned.centroids.length;
 
-  const terms = documentTerms(documents.map((document) => document.text));
+  const texts = documents.map((document) => document.text);
+  const terms = documentTerms(texts, topicProperNouns(texts));
   const keywordTerms = topicKeywords(terms, assigned.topicOf, topicCount);
   const keywords = keywordTerms.map((list) => list.map((term) => terms.vocabulary[term] as string));
   const docCounts = new Array<number>(topicCount).fill(0);

@@ -3,8 +3,9 @@
  * W(word, class) = tf(word, class) · log(1 + A / f(word)), with tf normalised by the class length, A the
  * average class length and f the word's frequency over all classes (outliers form a class of their own
  * for f and A). A word is a keyword only of the topic where its weight is highest, so keyword lists are
- * distinct across topics. Stop-words, words every teaching comment uses ("teacher", "class") and the name
- * scrubber's placeholder ("[name]") are never keywords. Where a topic's comments mix languages, its keywords
+ * distinct across topics. Stop-words, words every teaching comment uses ("teacher", "class"), the name
+ * scrubber's placeholder ("[name]") and the words the corpus writes as proper nouns (proper-nouns.ts: a teacher
+ * named bare) are never keywords. Where a topic's comments mix languages, its keywords
  * come from its dominant language (by the language votes of its comments): "explain, clear, lessons" rather
  * than "explain, klaro, maintindihan", which reads as three topics to a dean. A word's language is that of the
  * topic's comments using it.
@@ -36,11 +37,18 @@ export interface DocumentTerms {
 /** The name scrubber's placeholder in a comment ("Sir [name] explains well"): tokenised, it would be "name". */
 const PLACEHOLDERS = new RegExp(NAME_PLACEHOLDER.replace(/[[\]]/gu, '\\$&'), 'giu');
 
-function isKeywordCandidate(token: string): boolean {
-  return token.length >= 3 && HAS_LETTER.test(token) && !isStopword(token) && !DOMAIN_GENERIC_WORDS.has(token);
+function isKeywordCandidate(token: string, excluded: ReadonlySet<string>): boolean {
+  return (
+    token.length >= 3 &&
+    HAS_LETTER.test(token) &&
+    !isStopword(token) &&
+    !DOMAIN_GENERIC_WORDS.has(token) &&
+    !excluded.has(token)
+  );
 }
 
-export function documentTerms(texts: readonly string[]): DocumentTerms {
+/** The keyword-eligible terms of `texts`; the words of `excluded` (the corpus's proper nouns) are never terms. */
+export function documentTerms(texts: readonly string[], excluded: ReadonlySet<string> = new Set()): DocumentTerms {
   const ids = new Map<string, number>();
   const vocabulary: string[] = [];
   const languages = new Float64Array(texts.length * LANGUAGES);
@@ -52,7 +60,7 @@ export function documentTerms(texts: readonly string[]): DocumentTerms {
     const total = votes.en + votes.tl + votes.ceb;
     if (total > 0) languages.set([votes.en / total, votes.tl / total, votes.ceb / total], document * LANGUAGES);
     for (const token of tokens) {
-      if (!isKeywordCandidate(token)) continue;
+      if (!isKeywordCandidate(token, excluded)) continue;
       let id = ids.get(token);
       if (id === undefined) {
         id = vocabulary.length;
