@@ -108,6 +108,17 @@ describe('labels of topics no aspect names', () => {
     expect(topic?.label).toBe('Other: Database Oracle');
   });
 
+  it('leave out pronouns, quantifiers and light verbs ("Other: Another Anyone" named nothing)', () => {
+    const [topic] = labelTopics([
+      {
+        topicIndex: 0,
+        rawLabel: '0_another_anyone_happened_trying_canteen_queue',
+        keywords: ['another', 'anyone', 'happened', 'trying', 'anyways', 'canteen', 'queue'],
+      },
+    ]);
+    expect(topic?.label).toBe('Other: Canteen Queue');
+  });
+
   it('leave out sentiment words and words that only say "a person", in every language of the lexicon', () => {
     const labels = labelTopics([
       { topicIndex: 0, rawLabel: '0_frustrated_canteen', keywords: ['frustrated', 'canteen', 'felt', 'queue'] },

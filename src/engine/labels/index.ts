@@ -74,7 +74,10 @@ const WEAK_LABEL_WORDS: ReadonlySet<string> = new Set([
   learned learnt definitely really actually truly enough behind always never also just still even much many lot
   lots thing things stuff way bit kind sort maybe quite pretty very well better best great excellent awesome
   overall able sure makes gives gets takes goes comes uses need needs first lang talaga naman kaayo gyud jud ra pa
-  din rin compared compare person people guy guys lady man woman`.split(/\s+/u),
+  din rin compared compare person people guy guys lady man woman another other others anyone anybody anything
+  everyone everybody everything someone somebody something nobody nothing none each every either neither happen
+  happens happened happening try tries tried trying keep keeps kept let lets anyway anyways ask asks asked asking
+  though although however`.split(/\s+/u),
   ...sentimentWords(),
 ]);
 
