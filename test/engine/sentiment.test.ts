@@ -434,7 +434,7 @@ describe('entries added in 2.10: the common words of a course evaluation', () =>
   });
 });
 
-describe('2.11: "improve" under a modal, and "neither … nor …"', () => {
+describe('2.11: "improve" under a modal, "neither … nor …", and not bothering to', () => {
   it.each([
     ['The lectures can further be improved.', 'negative'],
     ['The lab equipment should also be improved.', 'negative'],
@@ -448,6 +448,9 @@ describe('2.11: "improve" under a modal, and "neither … nor …"', () => {
     ['The teacher is neither too strict nor too lenient.', 'neutral'],
     ['The subject was neither great nor terrible.', 'neutral'],
     ['She was neither helpful nor kind to us.', 'negative'],
+    ['Sir does not even bother to check our papers.', 'negative'],
+    ['She never bothers with the lab reports.', 'negative'],
+    ['It does not bother me that the class starts at 7.', 'positive'],
   ] as const)('%j is %s in the engine as set', (text, expected) => {
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
   });

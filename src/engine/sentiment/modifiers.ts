@@ -236,6 +236,13 @@ export const IMPROVEMENT_OBJECTS = set(
   `my, your, our, his, her, their, the, students, student's, students', us, me, them, one's`,
 );
 
+/**
+ * "Bother" denied before what the teacher should do ("does not bother to check our papers", "never bothers with the
+ * lab") is neglect, a complaint; denied before a person ("it doesn't bother me") it is no trouble, as negation reads it.
+ */
+export const BOTHER_WORDS = set(`bother, bothers, bothered, bothering`);
+export const NEGLECTED_AFTER_BOTHER = set(`to, about, with, answering, replying, checking, explaining, teaching`);
+
 /** Teaching verbs: a speed word next to one is about the pace of teaching ("mabilis magturo"). */
 export const TEACHING_VERBS = set(`
   magturo, nagtuturo, turo, mag-explain, mag-discuss, magdiscuss, magexplain, magsalita, magsulat, mag-lecture,

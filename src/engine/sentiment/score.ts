@@ -22,11 +22,13 @@ import {
   EASE,
   EXCESS_PRONE,
   ABILITY_MODALS,
+  BOTHER_WORDS,
   IMPROVEMENT_FILLERS,
   IMPROVEMENT_MODALS,
   IMPROVEMENT_OBJECTS,
   IMPROVEMENT_WORDS,
   LAUGHTER_EMOJIS,
+  NEGLECTED_AFTER_BOTHER,
   TEACHING_CONTEXT,
   TEACHING_VERBS,
   TRANSPARENT,
@@ -74,6 +76,8 @@ const SENTIMENT_PARAMETERS = {
   negationStress: 1.5,
   /** "can further be improved": a shortcoming said politely, as the domain lexicon's "can be improved" (-1.2). */
   wishedImprovement: -1.2,
+  /** "does not bother to check our papers": a teacher's neglect, as strong as "walang pakialam" (-2) is not. */
+  neglect: -1.5,
 } as const;
 
 const P = SENTIMENT_PARAMETERS;
@@ -336,6 +340,9 @@ function wordValence(
   if ((found === undefined || found.valence === 0) && !prone && expectation === undefined) return undefined;
   const before = lookBack(sentence, index, reading);
   for (const position of before.negatorPositions) usedNegators.add(position);
+  if (before.negated && BOTHER_WORDS.has(word) && NEGLECTED_AFTER_BOTHER.has(sentence[index + 1]?.text ?? '')) {
+    return P.neglect;
+  }
   if (expectation !== undefined && before.negated) {
     // "hindi ko po alam", "wala ko kabalo": not knowing, as the whole answer, is a non-answer.
     const negator = before.negatorPositions[0];
