@@ -1,6 +1,7 @@
 /**
  * Engine throughput: 10,000 and 100,000 generated comments through sentiment, embeddings and the topic
- * model; comments/s per stage, total seconds and peak RSS. Embeddings are held in one Float32Array until
+ * model; comments/s per stage, total seconds and peak RSS; also name scrubbing, which quotes and report comments go
+ * through (not part of the total). Embeddings are held in one Float32Array until
  * the topic model needs them. Sentiment is also timed by part: the lexicon, the learned model alone (given
  * the lexicon's reading, which it is stacked on) and the stacked blend of both (the stacker fit for the model),
  * whatever SENTIMENT_MODEL_WEIGHT this process runs with; these parts are not stages of the total.
@@ -13,7 +14,7 @@ import { stackedScorer } from '../src/engine/sentiment/blend.js';
 import type { SentimentModel } from '../src/engine/sentiment/learned-model.js';
 import { loadSentimentModel, loadSentimentScorer, readSentimentStacker } from '../src/engine/sentiment/load-lexicon.js';
 import { stackerFromWeights } from '../src/engine/sentiment/stacker.js';
-import { tokenize } from '../src/engine/text/index.js';
+import { scrubPersonalNames, tokenize } from '../src/engine/text/index.js';
 import { buildTopicModel } from '../src/engine/topics/index.js';
 import { generateCorpus } from './corpus/generate.js';
 import { runWhenInvoked } from './support/run-main.js';
@@ -111,6 +112,12 @@ export function runSpeed(texts: readonly string[], model: SentimentModel): Speed
     return matrix;
   });
   record('embeddings', embeddingSeconds);
+
+  // Not a stage of the total: every quote and report comment a reader sees is scrubbed of names.
+  const [, scrubSeconds] = timed(() => {
+    for (const text of texts) scrubPersonalNames(text);
+  });
+  record('name scrubbing (quotes)', scrubSeconds);
 
   const [result, topicSeconds] = timed(() => {
     // The topic model's contract takes number[] embeddings (what the worker receives as JSON).

@@ -85,12 +85,4 @@ describe('embedText', () => {
     const praisePunctuality = embedText('magaling, laging on time si sir');
     expect(cosine(praiseClarity, criticiseClarity)).toBeGreaterThan(cosine(praiseClarity, praisePunctuality));
   });
-
-  it('embeds at least 10,000 comments a second', () => {
-    const texts = Array.from({ length: 5000 }, (_, index) => `Sir explains lesson ${index} clearly, salamat po!`);
-    const started = performance.now();
-    for (const text of texts) embedText(text);
-    const perSecond = texts.length / ((performance.now() - started) / 1000);
-    expect(perSecond).toBeGreaterThan(10_000);
-  });
 });
