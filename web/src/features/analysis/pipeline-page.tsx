@@ -122,6 +122,8 @@ export function PipelinePage() {
       queryClient.setQueryData(['pipelines', pipelineId, 'status'], updated);
       await queryClient.invalidateQueries({ queryKey: ['pipelines', 'recent'] });
     },
+    // A 409 means someone else moved the pipeline first (cancelled it, or it ended): show where it is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: ['pipelines', pipelineId, 'status'] }),
   });
 
   // Confirm and cancel take their button away: keyboard focus moves to the status line that replaces it.
