@@ -77,7 +77,8 @@ const WEAK_LABEL_WORDS: ReadonlySet<string> = new Set([
   din rin compared compare person people guy guys lady man woman another other others anyone anybody anything
   everyone everybody everything someone somebody something nobody nothing none each every either neither happen
   happens happened happening try tries tried trying keep keeps kept let lets anyway anyways ask asks asked asking
-  though although however`.split(/\s+/u),
+  though although however hope hoped hoping wish wished hard easy difficult tough
+  look looks looked looking`.split(/\s+/u),
   ...sentimentWords(),
 ]);
 
