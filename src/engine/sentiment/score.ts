@@ -76,7 +76,7 @@ const SENTIMENT_PARAMETERS = {
   negationStress: 1.5,
   /** "can further be improved": a shortcoming said politely, as the domain lexicon's "can be improved" (-1.2). */
   wishedImprovement: -1.2,
-  /** "does not bother to check our papers": a teacher's neglect, as strong as "walang pakialam" (-2) is not. */
+  /** "does not bother to check our papers": a teacher's neglect, a little under "walang pakialam" (-2). */
   neglect: -1.5,
 } as const;
 
