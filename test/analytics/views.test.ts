@@ -15,8 +15,10 @@ import { SUPER_ADMIN, setupApi, type ApiClient } from '../support/test-context.j
  *
  * Campuses MAIN and NORTH. MAIN semesters S1..S4 (S12324, S22324, S12425, S22425); S1 was back-filled: it
  * was created last but starts first, so it must stay first in the series. NORTH semesters N3, N4.
- * Faculty: Ana (F1) and Ben (F2) teach CCS at MAIN; Cora (F3) teaches CCS at NORTH (same department code).
- * Every group below has comments on every submission unless said otherwise.
+ * Faculty: Ana (F1) and Ben (F2) teach CCS at MAIN; Cora (F3) teaches CCS at NORTH (same department code); Ana
+ * also teaches CCS at NORTH in N3 and N4, whose start dates are those of S3 and S4.
+ * Every group below has comments on every submission unless said otherwise. Every sentiment result passed the topic
+ * gate unless said otherwise.
  *
  * F1 (CCS, BSIT) per semester: 10 submissions, all analyzed by that semester's completed pipeline.
  *   S1 scores 5×78 + 5×82 → avg 80, positive 8 → rate 0.8
@@ -25,12 +27,17 @@ import { SUPER_ADMIN, setupApi, type ApiClient } from '../support/test-context.j
  *   under department '' (the concurrent refresh's unique index must accept it).
  *   S4 faculty name snapshots: 7 'Ana Reyes', 3 'Ana R. Reyes' → mode 'Ana Reyes'.
  *   S4 topics: dominant T1 on 6 submissions, T2 on 4; also non-dominant T3 on all 10 → distinct_topic_count 2.
+ *   At NORTH (F1N): N3 one submission at 10, positive; N4 one at 0, negative. A trend of its own (campus NORTH):
+ *   2 semesters, score slope −10, rate slope −1, R² 1; the MAIN trend stays the 4 MAIN semesters below. N4's
+ *   delta against N3: −10.
  * F2 (CCS, BSCS): S1..S3 10 submissions each, scores 70, 72, 74, positive 7 of 10 each (0.7).
  *   S4: 10 submissions at 76. Pipeline A (COMPLETED first) labels submissions 0-3 all negative; pipeline B
  *   (COMPLETED later, same scope) labels the same 0-3 as 3 positive + 1 neutral; pipeline C (FAILED) labels
  *   4-9 positive. Latest completed wins → analyzed 4 (not 8, not 10), positive 3, neutral 1, negative 0,
- *   rate 0.75. Topics: A's run puts dominant topics A1, A2, A3 on 0-3, B's run puts B1 on 0-3 → only B's
- *   counts: distinct_topic_count 1.
+ *   rate 0.75. Topics: A's run puts dominant topics A1, A2, A3, A1 on 0-3; B's run puts B1 on 0-1, submission
+ *   2 did not pass B's gate (B's topic model never received it) and submission 3 passed it but is an outlier in B
+ *   (no assignment). Each submission counts in its latest completed topic-model run that received it: 0-1 → B1,
+ *   2 → A3 (A is its latest run), 3 → none (B is its latest run; A's A1 is older) → distinct_topic_count 2.
  * F3 (CCS at NORTH, BSIT): N3 9 submissions 8×60.00 + 1×60.01 → avg 540.01/9 = 60.001111 → 60.0011 (4 decimals),
  *   positive 5 of 9; N4 10×50, positive 9 of 10 → 0.9.
  *
@@ -42,12 +49,14 @@ import { SUPER_ADMIN, setupApi, type ApiClient } from '../support/test-context.j
  *   F2 score 70, 72, 74, 76 → slope 2, R² 1; rate .7, .7, .7, .75: Sxy 0.075 → slope 0.015,
  *     Syy = 3·.0125² + .0375² = 0.001875 → R² = 0.075² / (5 · 0.001875) = 0.6
  *   F3 two points: score slope 50 − 60.0011 = −10.0011, R² 1; rate slope 0.9 − 5/9 = 0.344444, R² 1
+ *   (F1, CCS, NORTH) two points: score slope −10, R² 1; rate slope −1, R² 1
  *   (F1, '') one semester: slopes null.
  *
  * Attention at S4 (MAIN): F1 declining_trend (slopes < 0, R² ≥ 0.5, 4 semesters) and quant_qual_gap
  *   (sentiment score (2 + 3/2) / 10 = 0.35: |0.62 − 0.35| = 0.27 > 0.2 with 10 analyzed); F2 low_coverage
  *   (4/10 = 0.4 < 0.5), no gap (4 analyzed < 10).
- * Attention at N4: F3 quant_qual_gap ((9 + 1/2) / 10 = 0.95: |0.5 − 0.95| = 0.45), no declining_trend (2 semesters < 3).
+ * Attention at N4: F3 quant_qual_gap ((9 + 1/2) / 10 = 0.95: |0.5 − 0.95| = 0.45), no declining_trend (2 semesters < 3);
+ *   F1 at NORTH: nothing (2 NORTH semesters, 1 analyzed, fully covered), whatever MAIN's trend says.
  */
 
 const PASSWORD = 'analytics-password-1';
@@ -174,6 +183,8 @@ const GROUPS: Record<string, Group> = {
     scores: repeat(50, 10),
     comments: true,
   },
+  anaN3: { faculty: 'ana', semester: 'N3', department: 'CCS', program: 'BSIT', scores: [10], comments: true },
+  anaN4: { faculty: 'ana', semester: 'N4', department: 'CCS', program: 'BSIT', scores: [0], comments: true },
 };
 
 const labels = (positive: number, neutral: number, negative: number) => [
@@ -253,7 +264,8 @@ beforeAll(async () => {
     scope: ['FACULTY', string] | ['DEPARTMENT', string];
     status: 'COMPLETED' | 'FAILED';
     at: string;
-    results: Array<{ group: string; from: number; labels: string[] }>;
+    /** `outsideGate`: offsets (within `labels`) whose result did not pass the topic gate. */
+    results: Array<{ group: string; from: number; labels: string[]; outsideGate?: number[] }>;
     topics?: Array<{ group: string; from: number; dominant: string[]; secondary?: string }>;
   }) {
     const { rows } = await sql<{ id: string }>`
@@ -269,9 +281,11 @@ beforeAll(async () => {
       for (const [offset, label] of result.labels.entries()) {
         const scores = { positive: label === 'positive' ? 0.9 : 0.05, neutral: label === 'neutral' ? 0.9 : 0.05 };
         await sql`
-          INSERT INTO sentiment_results (run_id, submission_id, positive, neutral, negative, label, created_at)
+          INSERT INTO sentiment_results (run_id, submission_id, positive, neutral, negative, label, passed_topic_gate,
+            created_at)
           VALUES (${run[0]!.id}, ${submissions[result.group]![result.from + offset]}, ${scores.positive},
-            ${scores.neutral}, ${1 - scores.positive - scores.neutral}, ${label}, ${options.at})`.execute(db);
+            ${scores.neutral}, ${1 - scores.positive - scores.neutral}, ${label},
+            ${!(result.outsideGate ?? []).includes(offset)}, ${options.at})`.execute(db);
       }
     if (!options.topics) return;
     const { rows: topicRun } = await sql<{ id: string }>`
@@ -351,8 +365,9 @@ beforeAll(async () => {
     scope: ['FACULTY', userId('fac.ben')],
     status: 'COMPLETED',
     at: '2025-06-03T00:00:00Z',
-    results: [{ group: 'benS4', from: 0, labels: labels(3, 1, 0) }],
-    topics: [{ group: 'benS4', from: 0, dominant: repeat('B1', 4) }],
+    // Submission 2 did not pass B's gate; submission 3 did, and is an outlier of B's topic model.
+    results: [{ group: 'benS4', from: 0, labels: labels(3, 1, 0), outsideGate: [2] }],
+    topics: [{ group: 'benS4', from: 0, dominant: repeat('B1', 2) }],
   });
   await pipeline({
     semester: 'S4',
@@ -366,14 +381,20 @@ beforeAll(async () => {
     scope: ['DEPARTMENT', department('N3')],
     status: 'COMPLETED',
     at: '2025-01-01T00:00:00Z',
-    results: [{ group: 'coraN3', from: 0, labels: labels(5, 4, 0) }],
+    results: [
+      { group: 'coraN3', from: 0, labels: labels(5, 4, 0) },
+      { group: 'anaN3', from: 0, labels: ['positive'] },
+    ],
   });
   await pipeline({
     semester: 'N4',
     scope: ['DEPARTMENT', department('N4')],
     status: 'COMPLETED',
     at: '2025-06-01T00:00:00Z',
-    results: [{ group: 'coraN4', from: 0, labels: labels(9, 1, 0) }],
+    results: [
+      { group: 'coraN4', from: 0, labels: labels(9, 1, 0) },
+      { group: 'anaN4', from: 0, labels: ['negative'] },
+    ],
   });
 
   await context.api.app.get(AnalyticsViewsRepository).refresh();
@@ -425,11 +446,14 @@ describe('mv_faculty_semester_stats', () => {
       row('fac.ana', 'S22324', 'MAIN', 'CCS', [10, 10, '75.0000'], [7, 3, 0, 10], 0, 'Ana Reyes', '2023-2024', 'BSIT'),
       row('fac.ana', 'S12425', 'MAIN', 'CCS', [10, 10, '70.0000'], [6, 2, 2, 10], 0, 'Ana Reyes', '2024-2025', 'BSIT'),
       row('fac.ana', 'S22425', 'MAIN', 'CCS', [10, 10, '62.0000'], [2, 3, 5, 10], 2, 'Ana Reyes', '2024-2025', 'BSIT'),
+      row('fac.ana', 'S12425', 'NORTH', 'CCS', [1, 1, '10.0000'], [1, 0, 0, 1], 0, 'Ana Reyes', '2024-2025', 'BSIT'),
+      row('fac.ana', 'S22425', 'NORTH', 'CCS', [1, 1, '0.0000'], [0, 0, 1, 1], 0, 'Ana Reyes', '2024-2025', 'BSIT'),
       row('fac.ben', 'S12324', 'MAIN', 'CCS', [10, 10, '70.0000'], [7, 2, 1, 10], 0, 'Ben Cruz', '2023-2024', 'BSCS'),
       row('fac.ben', 'S22324', 'MAIN', 'CCS', [10, 10, '72.0000'], [7, 0, 3, 10], 0, 'Ben Cruz', '2023-2024', 'BSCS'),
       row('fac.ben', 'S12425', 'MAIN', 'CCS', [10, 10, '74.0000'], [7, 3, 0, 10], 0, 'Ben Cruz', '2024-2025', 'BSCS'),
-      // The rerun: B's labels on 0-3 replace A's; C failed. 4 analyzed, not 8 or 10; only B's topic counts.
-      row('fac.ben', 'S22425', 'MAIN', 'CCS', [10, 10, '76.0000'], [3, 1, 0, 4], 1, 'Ben Cruz', '2024-2025', 'BSCS'),
+      // The rerun: B's labels on 0-3 replace A's; C failed. 4 analyzed, not 8 or 10. Topics: B1 (0-1, B's run),
+      // A3 (2: outside B's gate, so A's run is its latest); 3, B's outlier, counts no topic (not A's A1).
+      row('fac.ben', 'S22425', 'MAIN', 'CCS', [10, 10, '76.0000'], [3, 1, 0, 4], 2, 'Ben Cruz', '2024-2025', 'BSCS'),
       row('fac.cora', 'S12425', 'NORTH', 'CCS', [9, 9, '60.0011'], [5, 4, 0, 9], 0, 'Cora Lim', '2024-2025', 'BSIT'),
       row('fac.cora', 'S22425', 'NORTH', 'CCS', [10, 10, '50.0000'], [9, 1, 0, 10], 0, 'Cora Lim', '2024-2025', 'BSIT'),
     ]);
@@ -439,26 +463,34 @@ describe('mv_faculty_semester_stats', () => {
 describe('mv_faculty_trends', () => {
   it('regresses over the start-date ordinal (the back-filled S1 stays first) with the hand-computed slopes', async () => {
     const { rows } = await sql<Record<string, number | string | null>>`
-      SELECT f.username, t.department_code_snapshot AS dept, t.semester_count::int, sem.code AS latest,
+      SELECT f.username, t.department_code_snapshot AS dept, c.code AS campus, t.semester_count::int,
+        sem.code AS latest, sem.campus_id = t.campus_id AS latest_at_campus,
         t.latest_avg_normalized_score AS latest_score, t.latest_positive_rate AS latest_rate,
         t.score_slope, t.score_r2, t.sentiment_slope, t.sentiment_r2,
         t.score_semester_count::int AS score_points, t.sentiment_semester_count::int AS sentiment_points
       FROM mv_faculty_trends t JOIN users f ON f.id = t.faculty_id JOIN semesters sem ON sem.id = t.latest_semester_id
-      ORDER BY f.username, t.department_code_snapshot`.execute(context.database.db);
-    expect(rows.map((r) => [r.username, r.dept, r.semester_count, r.latest])).toEqual([
-      ['fac.ana', '', 1, 'S12324'],
-      ['fac.ana', 'CCS', 4, 'S22425'],
-      ['fac.ben', 'CCS', 4, 'S22425'],
-      ['fac.cora', 'CCS', 2, 'S22425'],
+        JOIN campuses c ON c.id = t.campus_id
+      ORDER BY f.username, t.department_code_snapshot, c.code`.execute(context.database.db);
+    // One row per faculty member, department and campus: Ana's CCS at MAIN and at NORTH are two series.
+    expect(rows.map((r) => [r.username, r.dept, r.campus, r.semester_count, r.latest, r.latest_at_campus])).toEqual([
+      ['fac.ana', '', 'MAIN', 1, 'S12324', true],
+      ['fac.ana', 'CCS', 'MAIN', 4, 'S22425', true],
+      ['fac.ana', 'CCS', 'NORTH', 2, 'S22425', true],
+      ['fac.ben', 'CCS', 'MAIN', 4, 'S22425', true],
+      ['fac.cora', 'CCS', 'NORTH', 2, 'S22425', true],
     ]);
     // The semesters each regression was fit on: (F1, '') has a score but no analysed comment.
-    expect(rows.map((r) => [r.username, r.dept, r.score_points, r.sentiment_points])).toEqual([
-      ['fac.ana', '', 1, 0],
-      ['fac.ana', 'CCS', 4, 4],
-      ['fac.ben', 'CCS', 4, 4],
-      ['fac.cora', 'CCS', 2, 2],
+    expect(rows.map((r) => [r.username, r.dept, r.campus, r.score_points, r.sentiment_points])).toEqual([
+      ['fac.ana', '', 'MAIN', 1, 0],
+      ['fac.ana', 'CCS', 'MAIN', 4, 4],
+      ['fac.ana', 'CCS', 'NORTH', 2, 2],
+      ['fac.ben', 'CCS', 'MAIN', 4, 4],
+      ['fac.cora', 'CCS', 'NORTH', 2, 2],
     ]);
-    const [anaNoDept, ana, ben, cora] = rows as Array<Record<string, number | null>>;
+    const [anaNoDept, ana, anaNorth, ben, cora] = rows as Array<Record<string, number | null>>;
+    expect(anaNorth).toMatchObject({ latest_score: 0, latest_rate: 0, score_r2: 1, sentiment_r2: 1 });
+    expect(anaNorth!.score_slope).toBeCloseTo(-10, 10);
+    expect(anaNorth!.sentiment_slope).toBeCloseTo(-1, 10);
     expect(anaNoDept).toMatchObject({ latest_score: 90, latest_rate: null, score_slope: null, sentiment_slope: null });
     expect(ana!.latest_score).toBe(62);
     expect(ana!.latest_rate).toBeCloseTo(0.2, 10);
@@ -574,10 +606,22 @@ describe('GET /analytics/overview', () => {
     expect(mainAtNorth.body.faculty).toEqual([]);
     const north = await get(`overview?semesterId=${byKey.N4}`, 'dean.north');
     expect(north.body.faculty.map((f: Record<string, unknown>) => [f.facultyName, f.campusCode, f.scoreDelta])).toEqual(
-      [['Cora Lim', 'NORTH', -10.0011]],
+      [
+        ['Ana Reyes', 'NORTH', -10],
+        ['Cora Lim', 'NORTH', -10.0011],
+      ],
     );
     const northAtMain = await get(`overview?semesterId=${byKey.S4}`, 'dean.north');
     expect(northAtMain.body.faculty).toEqual([]);
+  });
+
+  it("counts each submission's dominant topic in its latest completed topic-model run that received it", async () => {
+    // Ben's submission 3 was an outlier in run B, its latest: A's older A1 no longer counts (B1 and A3 do).
+    const response = await get(`overview?semesterId=${byKey.S4}`, 'dean.main');
+    expect(response.body.faculty.map((f: Record<string, unknown>) => [f.facultyName, f.distinctTopicCount])).toEqual([
+      ['Ana Reyes', 2],
+      ['Ben Cruz', 2],
+    ]);
   });
 
   it('filters by program snapshot without moving the rank', async () => {
@@ -654,12 +698,31 @@ describe('GET /analytics/attention', () => {
         ['Ben Cruz', ['low_coverage'], 0.4],
       ],
     );
+    // Ana at NORTH: two NORTH semesters, no declining_trend from her four MAIN ones.
     const north = await get(`attention?semesterId=${byKey.N4}`, 'dean.north');
     expect(north.body.faculty.map((f: Record<string, unknown>) => [f.facultyName, f.flags])).toEqual([
       ['Cora Lim', ['quant_qual_gap']],
     ]);
     const mainAtNorth = await get(`attention?semesterId=${byKey.N4}`, 'dean.main');
     expect(mainAtNorth.body.faculty).toEqual([]);
+  });
+
+  it("reads the trend of the row's own campus: Ana's MAIN figures leave out her NORTH semesters", async () => {
+    const main = await get(`attention?semesterId=${byKey.S4}`, 'dean.main');
+    const ana = main.body.faculty.find((f: Record<string, unknown>) => f.facultyName === 'Ana Reyes');
+    expect(ana).toMatchObject({
+      campusCode: 'MAIN',
+      semesterCount: 4,
+      scoreSlope: -5.9,
+      scoreR2: 0.985,
+      sentimentSlope: -0.19,
+      sentimentR2: 0.87,
+      scoreSemesterCount: 4,
+      sentimentSemesterCount: 4,
+    });
+    // The same member at NORTH in N4 reads her NORTH trend (2 semesters): no declining_trend from MAIN's four.
+    const north = await get(`attention?semesterId=${byKey.N4}`, 'dean.north');
+    expect(north.body.faculty.map((f: Record<string, unknown>) => f.facultyName)).toEqual(['Cora Lim']);
   });
 });
 
@@ -679,17 +742,57 @@ describe('GET /analytics/trends', () => {
     expect(main.body.faculty.map((f: Record<string, unknown>) => f.facultyName)).toEqual(['Ana Reyes', 'Ben Cruz']);
     const north = await get('trends?minSemesters=2', 'dean.north');
     expect(north.body.semesterId).toBe(byKey.N4);
-    expect(north.body.faculty.map((f: Record<string, unknown>) => [f.facultyName, f.trendDirection])).toEqual([
-      ['Cora Lim', 'declining'],
+    expect(
+      north.body.faculty.map((f: Record<string, unknown>) => [f.facultyName, f.campusCode, f.trendDirection]),
+    ).toEqual([
+      ['Cora Lim', 'NORTH', 'declining'],
+      ['Ana Reyes', 'NORTH', 'declining'],
     ]);
     const mainWithNorthSemester = await get(`trends?minSemesters=2&semesterId=${byKey.N4}`, 'dean.main');
     expect(mainWithNorthSemester.body.faculty).toEqual([]);
+    // The super admin: one row per faculty member, department and campus.
     const admin = await get('trends?minSemesters=2', 'admin');
-    expect(admin.body.faculty.map((f: Record<string, unknown>) => f.facultyName)).toEqual([
-      'Cora Lim',
-      'Ana Reyes',
-      'Ben Cruz',
+    expect(
+      admin.body.faculty.map((f: Record<string, unknown>) => [f.facultyName, f.campusCode, f.semesterCount]),
+    ).toEqual([
+      ['Cora Lim', 'NORTH', 2],
+      ['Ana Reyes', 'NORTH', 2],
+      ['Ana Reyes', 'MAIN', 4],
+      ['Ben Cruz', 'MAIN', 4],
     ]);
+  });
+
+  it("gives a MAIN dean the trend of MAIN's semesters only for a member who also teaches at NORTH", async () => {
+    // Audit: a single NORTH submission at 0 (N4, the start date of S4) was Ana's "latest" for the MAIN dean.
+    const response = await get('trends', 'dean.main');
+    expect(response.body.faculty[0]).toEqual({
+      facultyId: expect.any(String),
+      facultyName: 'Ana Reyes',
+      departmentCode: 'CCS',
+      campusCode: 'MAIN',
+      semesterCount: 4,
+      latestSemesterId: byKey.S4,
+      latestAvgNormalizedScore: 62,
+      latestPositiveRate: 0.2,
+      scoreSlope: -5.9,
+      scoreR2: 0.985,
+      sentimentSlope: -0.19,
+      sentimentR2: 0.87,
+      scoreSemesterCount: 4,
+      sentimentSemesterCount: 4,
+      trendDirection: 'declining',
+    });
+    const north = await get('trends?minSemesters=2', 'dean.north');
+    expect(north.body.faculty[1]).toMatchObject({
+      facultyName: 'Ana Reyes',
+      campusCode: 'NORTH',
+      semesterCount: 2,
+      latestSemesterId: byKey.N4,
+      latestAvgNormalizedScore: 0,
+      latestPositiveRate: 0,
+      scoreSlope: -10,
+      scoreR2: 1,
+    });
   });
 
   it('calls a slope stable below minR2 and rejects bad parameters', async () => {

@@ -12,6 +12,7 @@ import * as assignmentTopicCheck from './0010-assignment-topic-check.js';
 import * as trendFitCounts from './0011-trend-fit-counts.js';
 import * as resultKeyChecks from './0012-result-key-checks.js';
 import * as refreshRetry from './0013-refresh-retry.js';
+import * as campusTrendsTopicRuns from './0014-campus-trends-topic-runs.js';
 
 /** Every migration in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-trend-fit-counts': trendFitCounts,
   '0012-result-key-checks': resultKeyChecks,
   '0013-refresh-retry': refreshRetry,
+  '0014-campus-trends-topic-runs': campusTrendsTopicRuns,
 };

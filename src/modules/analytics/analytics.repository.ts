@@ -4,8 +4,8 @@ import { DATABASE } from '../../common/core/tokens.js';
 import type { DatabaseClient } from '../../common/database/database.js';
 
 /**
- * The order of semesters, the same as mv_faculty_trends' ordinal (migration 0005): start date, then creation
- * time when a semester has no date, then id.
+ * The order of semesters, the same as mv_faculty_trends' ordinal (migrations 0005, 0014: within a campus): start
+ * date, then creation time when a semester has no date, then id.
  */
 const semesterOrderKey = (alias: string) =>
   sql`coalesce(${sql.ref(`${alias}.start_date`)}::timestamp AT TIME ZONE 'UTC', ${sql.ref(`${alias}.created_at`)})`;
@@ -72,6 +72,8 @@ export interface TrendRow {
   facultyId: string;
   facultyName: string;
   departmentCode: string;
+  /** The campus whose semesters the trend runs over. */
+  campusCode: string;
   semesterCount: number;
   latestSemesterId: string;
   latestAvgNormalizedScore: number | null;
@@ -155,6 +157,7 @@ export class AnalyticsRepository {
       FROM mv_faculty_semester_stats r
       LEFT JOIN mv_faculty_trends trend
         ON trend.faculty_id = r.faculty_id AND trend.department_code_snapshot = r.department_code_snapshot
+        AND trend.campus_id = r.campus_id
       WHERE r.semester_id = ${filter.semesterId} AND r.campus_id = ${filter.campusId}
         AND (${filter.departmentCodes}::text[] IS NULL OR r.department_code_snapshot = ANY(${filter.departmentCodes}::text[]))
         AND (${filter.programCode}::text IS NULL OR r.program_code = ${filter.programCode}::text)
@@ -163,8 +166,10 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Trend rows with at least `minSemesters` semesters, score_slope ascending. `scope` null: every row; otherwise
-   * rows whose faculty member and department have data at the campus within the department codes (null: any).
+   * Trend rows with at least `minSemesters` semesters, score_slope ascending. A trend is one faculty member's
+   * series in one department at one campus (migration 0014): a member teaching at two campuses has two, each over
+   * its own campus's semesters only. `scope` null: every row; otherwise the rows of the campus within the
+   * department codes (null: any).
    */
   async trends(
     minSemesters: number,
@@ -174,7 +179,8 @@ export class AnalyticsRepository {
     const codes = scope?.departmentCodes ?? null;
     const { rows } = await sql<TrendRow>`
       SELECT t.faculty_id AS "facultyId", latest.faculty_name AS "facultyName",
-        t.department_code_snapshot AS "departmentCode", t.semester_count::int AS "semesterCount",
+        t.department_code_snapshot AS "departmentCode", latest.campus_code AS "campusCode",
+        t.semester_count::int AS "semesterCount",
         t.latest_semester_id AS "latestSemesterId",
         t.latest_avg_normalized_score AS "latestAvgNormalizedScore",
         round(t.latest_positive_rate::numeric, 4)::double precision AS "latestPositiveRate",
@@ -182,14 +188,13 @@ export class AnalyticsRepository {
       FROM mv_faculty_trends t
       JOIN mv_faculty_semester_stats latest
         ON latest.faculty_id = t.faculty_id AND latest.semester_id = t.latest_semester_id
-        AND latest.department_code_snapshot = t.department_code_snapshot
+        AND latest.department_code_snapshot = t.department_code_snapshot AND latest.campus_id = t.campus_id
       WHERE t.semester_count >= ${minSemesters}
-        AND (${campusId}::uuid IS NULL OR EXISTS (
-          SELECT 1 FROM mv_faculty_semester_stats s
-          WHERE s.faculty_id = t.faculty_id AND s.department_code_snapshot = t.department_code_snapshot
-            AND s.campus_id = ${campusId}::uuid
-            AND (${codes}::text[] IS NULL OR s.department_code_snapshot = ANY(${codes}::text[]))))
-      ORDER BY t.score_slope ASC NULLS LAST, t.faculty_id, t.department_code_snapshot`.execute(this.db);
+        AND (${campusId}::uuid IS NULL OR t.campus_id = ${campusId}::uuid)
+        AND (${codes}::text[] IS NULL OR t.department_code_snapshot = ANY(${codes}::text[]))
+      ORDER BY t.score_slope ASC NULLS LAST, t.faculty_id, t.department_code_snapshot, latest.campus_code`.execute(
+      this.db,
+    );
     return rows;
   }
 }

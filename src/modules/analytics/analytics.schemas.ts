@@ -114,7 +114,7 @@ export const attentionView = z.object({
         .describe(
           'positive / (positive + negative) of the analysed comments, 0..1 (4 decimals), null when none takes a side: what quant_qual_gap compares with avgNormalizedScore / 100',
         ),
-      semesterCount: z.number().int(),
+      semesterCount: z.number().int().describe("semesters with submissions at this semester's campus"),
       ...trendFigures,
       flags: z.array(z.enum(ATTENTION_FLAGS)).min(1),
     }),
@@ -129,7 +129,12 @@ export const trendsView = z.object({
   faculty: z.array(
     z.object({
       ...facultyIdentity,
-      semesterCount: z.number().int(),
+      campusCode: z
+        .string()
+        .describe(
+          "the campus whose semesters the trend runs over: a faculty member who teaches at two campuses has a trend at each, and a dean sees their campus's only",
+        ),
+      semesterCount: z.number().int().describe("semesters with submissions at the trend's campus"),
       latestSemesterId: z.uuid(),
       latestAvgNormalizedScore: z.number().nullable(),
       latestPositiveRate: z.number().nullable(),

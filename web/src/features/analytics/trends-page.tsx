@@ -168,7 +168,7 @@ export function TrendsPage() {
                 </thead>
                 <tbody>
                   {rows.map((row) => (
-                    <tr key={`${row.facultyId}-${row.departmentCode ?? ''}`}>
+                    <tr key={`${row.facultyId}-${row.departmentCode ?? ''}-${row.campusCode}`}>
                       <th scope="row">
                         <Link to={`/faculty/${row.facultyId}?semester=${row.latestSemesterId}`}>{row.facultyName}</Link>
                       </th>
