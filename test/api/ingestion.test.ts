@@ -703,6 +703,24 @@ describe('audit Q (F2): a record separator that folds the file into its header; 
   });
 });
 
+describe('audit Y: a line ending named in a form field', () => {
+  it('takes LF, CRLF and CR by name or written as escapes, since a browser form cannot send a bare line feed', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const file = `${Q_COLUMNS}\ndup.s46,fac.one,IT101-MAIN,4,4,1,Clear lessons every week\n`;
+    for (const separator of ['LF', 'lf', '\\n'])
+      expect((await upload(versionId, file, { separator, dryRun: 'true' })).body, separator).toMatchObject({
+        total: 1,
+        succeeded: 1,
+      });
+    for (const separator of ['CRLF', '\\r\\n'])
+      expect(
+        (await upload(versionId, file.replaceAll('\n', '\r\n'), { separator, dryRun: 'true' })).body,
+        separator,
+      ).toMatchObject({ total: 1, succeeded: 1 });
+    expect(await submissionCount(versionId)).toBe(0);
+  });
+});
+
 describe('audit Q (F6): a workbook that expands too far', () => {
   it('a workbook that expands past the limit is refused at once, without an engine message', async () => {
     const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());

@@ -26,12 +26,29 @@ function rewriteReferences(value: unknown, rename: (name: string) => string): un
 }
 
 /**
+ * OpenAPI 3.0 checks `enum` before `nullable`: a nullable enum must list null among its values, or a strict validator
+ * (ajv, most client generators) refuses the null that `nullable` allows. zod writes `{ nullable: true, enum: [...] }`
+ * without it, so null is added wherever that shape appears.
+ */
+function withNullInNullableEnums(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withNullInNullableEnums);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).map(([key, item]) => [key, withNullInNullableEnums(item)] as const);
+  const object = Object.fromEntries(entries) as JsonSchema;
+  if (object.nullable === true && Array.isArray(object.enum) && !object.enum.includes(null))
+    object.enum = [...(object.enum as unknown[]), null];
+  return object;
+}
+
+/**
  * zod writes a recursive schema's definition beside it, referred to as `#/definitions/…`, which an OpenAPI
  * document resolves from its root, where nothing is: such definitions move to components.schemas under a name
  * of the route's own, so the document stays valid for client generators.
  */
 function toSchema(schema: z.ZodType, io: 'input' | 'output', shared: SharedSchemas, owner: string): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
+  const json = withNullInNullableEnums(
+    z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }),
+  ) as JsonSchema;
   delete json.$schema;
   const local = (json.definitions ?? json.$defs) as Record<string, JsonSchema> | undefined;
   if (!local) return json;
@@ -122,6 +139,7 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], version: string)
     }
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }
+  Object.assign(paths, servedBesideControllers(shared));
   return {
     openapi: '3.0.3',
     info: {
@@ -133,9 +151,54 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], version: string)
     servers: [{ url: '/' }],
     components: {
       ...(Object.keys(shared).length > 0 ? { schemas: shared } : {}),
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'the METRICS_TOKEN setting' },
+      },
     },
     security: [{ bearer: [] }],
     paths,
+  };
+}
+
+/**
+ * The two routes the application serves on Fastify itself rather than through a controller (app.ts): this document,
+ * and the Prometheus scrape of conventions §2 (its own bearer token, METRICS_TOKEN; 404 while that is unset).
+ */
+function servedBesideControllers(shared: SharedSchemas): Record<string, Record<string, JsonSchema>> {
+  const error = {
+    description: 'Error',
+    content: { 'application/json': { schema: toSchema(errorSchema, 'output', shared, 'Metrics.scrape') } },
+  };
+  return {
+    '/api/v1/openapi.json': {
+      get: {
+        operationId: 'OpenApi.document',
+        summary: 'This OpenAPI document',
+        tags: ['Documentation'],
+        description: 'No credential needed.',
+        parameters: [],
+        responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } } },
+        security: [],
+      },
+    },
+    '/api/v1/metrics': {
+      get: {
+        operationId: 'Metrics.scrape',
+        summary: 'Prometheus metrics of this process',
+        tags: ['Metrics'],
+        description:
+          'Authorization: Bearer <METRICS_TOKEN> (a setting of its own, not a user token). 401 without it or with another, 404 while METRICS_TOKEN is unset.',
+        parameters: [],
+        responses: {
+          '200': {
+            description: 'OK',
+            content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } },
+          },
+          default: error,
+        },
+        security: [{ metricsToken: [] }],
+      },
+    },
   };
 }

@@ -11,6 +11,16 @@ const oneCharacter = z
   .length(1, { message: 'must be exactly one character', abort: true })
   .refine((value) => value !== '\n' && value !== '\r', 'must not be a line break');
 
+/** Line endings by name, and written as escapes: a form field cannot carry a bare LF through a browser. */
+const NAMED_SEPARATORS: Readonly<Record<string, string>> = {
+  LF: '\n',
+  CRLF: '\r\n',
+  CR: '\r',
+  '\\N': '\n',
+  '\\R\\N': '\r\n',
+  '\\R': '\r',
+};
+
 const ingestionFieldShape = {
   dryRun: flag,
   delimiter: oneCharacter
@@ -18,7 +28,15 @@ const ingestionFieldShape = {
     .describe('detected from the header line when absent (`,` `;` tab or `|`, the one it holds most), else `,`'),
   quote: oneCharacter.optional().describe('`"` when absent'),
   escape: oneCharacter.optional().describe('`"` when absent'),
-  separator: z.string().min(1).max(4).optional(),
+  separator: z
+    .string()
+    .min(1)
+    .max(4)
+    .transform((value) => NAMED_SEPARATORS[value.toUpperCase()] ?? value)
+    .optional()
+    .describe(
+      'the record separator (line ending); detected when absent. LF, CRLF and CR (or \\n, \\r\\n, \\r written out) name the line endings: a browser form turns a bare line feed into CRLF before sending it',
+    ),
   sheetName: z.string().trim().min(1).max(100).optional(),
   // Bounds first, and each ends the checks: 99999999999999999999 is one detail ("too big"), not also "not an int".
   sheetIndex: decimalInteger(z.number().min(1, { abort: true }).max(1000, { abort: true }).int()).optional(),
