@@ -241,7 +241,7 @@ describe('topic keywords', () => {
     const texts = [
       'I enjoyed the choir because Dominic kept the rehearsals light.',
       'We sang better once Dominic moved the altos to the front.',
-      'The rehearsals with Dominic were the best part of my week.',
+      'The rehearsals with Dominic were what I liked most every week.',
       'Honestly Dominic made every choir rehearsal feel short.',
       'The recital went well because Dominic trusted the choir.',
       'Professor Hartley made the choir rehearse the recital twice.',

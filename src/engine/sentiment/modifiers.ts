@@ -216,7 +216,7 @@ export const EXCESS_PRONE = set(`
 
 /**
  * "Improve" under a modal is a wish for something better, which in an evaluation states a shortcoming politely
- * ("can further be improved", "should also be improved", "needs a lot of improvement"); the fixed forms without a
+ * ("could still be improved further", "should also be improved", "needs a lot of improvement"); the fixed forms without a
  * word between them are phrases of the domain lexicon ("can be improved", "needs improvement").
  */
 export const IMPROVEMENT_WORDS = set(`improve, improved, improvement, improvements, improving`);

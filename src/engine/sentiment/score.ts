@@ -74,7 +74,7 @@ const SENTIMENT_PARAMETERS = {
   fairManner: 1.5,
   /** "didn't learn anything", "not helpful at all": a negation stressed weighs this much more. */
   negationStress: 1.5,
-  /** "can further be improved": a shortcoming said politely, as the domain lexicon's "can be improved" (-1.2). */
+  /** "could still be improved further": a shortcoming said politely, as the domain lexicon's "can be improved" (-1.2). */
   wishedImprovement: -1.2,
   /** "does not bother to check our papers": a teacher's neglect, a little under "walang pakialam" (-2). */
   neglect: -1.5,
@@ -279,7 +279,7 @@ const MODALS_WITH_TO = new Set(['has', 'have', 'had']);
 const IMPROVEMENT_REACH = 4;
 
 /**
- * Whether the "improve" word at `index` is wished for under a modal in its clause ("can further be improved", "needs a
+ * Whether the "improve" word at `index` is wished for under a modal in its clause ("could still be improved further", "needs a
  * lot of improvement", "should really improve"), not reported ("it has improved", "the course improved my writing") or
  * promised to a student ("this course can really improve your writing"), and not denied ("does not need to be
  * improved", read by the usual negation).
