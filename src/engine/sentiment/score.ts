@@ -552,24 +552,22 @@ function balancedNeitherNor(
   const nor = sentence.findIndex((token, at) => at > neither && token.text === 'nor' && token.clause === clause);
   if (nor < 0) return 0;
   const end = nor + WINDOW;
-  const signOf = (contribution: Contribution): number => {
-    const token = sentence[contribution.index];
-    if (token === undefined || token.kind !== 'word' || token.clause !== clause) return 0;
-    return Math.sign(valenceOf(reading, token.text)?.valence ?? 0);
-  };
-  const first: Contribution[] = [];
-  const second: Contribution[] = [];
+  const firstSigns = new Set<number>();
+  const secondSigns = new Set<number>();
+  const readings: Contribution[] = [];
   for (const contribution of contributions) {
-    if (contribution.sentence !== sentenceIndex || signOf(contribution) === 0) continue;
-    if (contribution.index > neither && contribution.index < nor) first.push(contribution);
-    else if (contribution.index > nor && contribution.index <= end) second.push(contribution);
+    const token = sentence[contribution.index];
+    if (contribution.sentence !== sentenceIndex || token?.kind !== 'word' || token.clause !== clause) continue;
+    const sign = Math.sign(valenceOf(reading, token.text)?.valence ?? 0);
+    if (sign === 0) continue;
+    if (contribution.index > neither && contribution.index < nor) firstSigns.add(sign);
+    else if (contribution.index > nor && contribution.index <= end) secondSigns.add(sign);
+    else continue;
+    readings.push(contribution);
   }
-  const signs = (part: readonly Contribution[]) => new Set(part.map(signOf));
-  const a = signs(first);
-  const b = signs(second);
-  const opposite = (a.has(1) && b.has(-1)) || (a.has(-1) && b.has(1));
+  const opposite = (firstSigns.has(1) && secondSigns.has(-1)) || (firstSigns.has(-1) && secondSigns.has(1));
   if (!opposite) return 0;
-  for (const contribution of [...first, ...second]) contribution.value = 0;
+  for (const contribution of readings) contribution.value = 0;
   return P.hedge;
 }
 
