@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -15,7 +16,7 @@ import { API_PREFIX, assertRoutesDeclareAccess, discoverRoutes } from './common/
 import { UPLOAD_LIMITS } from './common/http/upload-limits.js';
 import { createRootLogger, runWithLogger } from './common/logging/logger.js';
 import { instrumentHttpRequests, serveMetrics } from './common/metrics/http-metrics.js';
-import { defaultWebAppDirectory, serveWebApp } from './common/web-app/web-app.js';
+import { defaultWebAppDirectory, serveWebApp, WEB_APP_HEADERS } from './common/web-app/web-app.js';
 import { PinoNestLogger } from './common/logging/nest-logger.js';
 import { RequestLogController } from './common/logging/request-log.js';
 import { renderStudentTextForReaders } from './common/privacy/student-text.hook.js';
@@ -84,7 +85,19 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
   const document = apiDocument();
   await app.register(fastifyMultipart as never, { limits: UPLOAD_LIMITS });
   await app.register(fastifySwagger as never, { mode: 'static', specification: { document } });
-  await app.register(fastifySwaggerUi as never, { routePrefix: '/api/docs' });
+  // The docs page is where people paste a bearer token: it keeps the dashboard's rules (conventions §2). Scripts
+  // only from this origin, as there; Swagger UI sets one inline style as it renders and draws with data: images,
+  // which styles and images allow (neither runs code).
+  await app.register(fastifySwaggerUi as never, {
+    routePrefix: '/api/docs',
+    staticCSP: `${WEB_APP_HEADERS['content-security-policy']}; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:`,
+    uiHooks: {
+      onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+        void reply.header('referrer-policy', WEB_APP_HEADERS['referrer-policy']);
+        done();
+      },
+    },
+  });
   fastify.get(`/${API_PREFIX}/openapi.json`, async () => document);
   // Outside the controllers: guarded by METRICS_TOKEN rather than a user's session (conventions §2).
   serveMetrics(fastify, `/${API_PREFIX}/metrics`, settings.METRICS_TOKEN);

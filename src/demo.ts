@@ -7,6 +7,7 @@ import { closeOnSignals } from './common/process/shutdown.js';
 import { SettingsError } from './config/parse-settings.js';
 import { loadSettings, loadWorkerSettings } from './config/settings.js';
 import { demoBanner } from './demo/demo-banner.js';
+import { DEMO_SUPER_ADMIN_PASSWORD } from './demo/demo-institution.js';
 import { runDemoPipeline } from './demo/demo-pipeline.js';
 import { seedDemo } from './demo/demo-seed.js';
 import {
@@ -29,7 +30,7 @@ const DEMO_DEFAULTS: Record<string, string> = {
   CACHE_KEY_PREFIX: 'feedback-analysis-demo:',
   JWT_SECRET: 'demo-only-secret-change-me-in-production-0123456789',
   SUPER_ADMIN_USERNAME: 'admin',
-  SUPER_ADMIN_PASSWORD: 'admin-demo-password',
+  SUPER_ADMIN_PASSWORD: DEMO_SUPER_ADMIN_PASSWORD,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   LOG_FORMAT: process.stdout.isTTY ? 'pretty' : 'json',

@@ -1,6 +1,6 @@
 import type { Settings } from '../config/settings.js';
 import { DEMO_OPEN_FEEDBACK } from './demo-evaluations.js';
-import { DEMO_PASSWORD } from './demo-institution.js';
+import { DEMO_PASSWORD, DEMO_SUPER_ADMIN_PASSWORD } from './demo-institution.js';
 import type { DemoSummary } from './demo-seed.js';
 
 /** A value as one shell word: plain when it is safe to paste, else single-quoted. */
@@ -25,7 +25,24 @@ function cliEnvironment(settings: Settings): Array<[string, string]> {
     ['EMBEDDINGS_WORKER_URL', settings.EMBEDDINGS_WORKER_URL],
     ['TOPIC_MODEL_WORKER_URL', settings.TOPIC_MODEL_WORKER_URL],
   ];
-  return entries.filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
+  return entries
+    .filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '')
+    .map(([name, value]) => [name, name.endsWith('_URL') ? withoutPassword(value) : value]);
+}
+
+/** What stands in the banner for a password of a URL the user set (the demo's own URLs carry none). */
+export const HIDDEN_PASSWORD = '****';
+
+/** `url` with the password of its credentials, if any, replaced by HIDDEN_PASSWORD; anything else as it is. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password === '') return url;
+    parsed.password = HIDDEN_PASSWORD;
+    return parsed.toString();
+  } catch {
+    return url;
+  }
 }
 
 /** The lines of an `export` command, wrapped with backslashes at about `width` characters. */
@@ -47,6 +64,13 @@ function exportLines(environment: Array<[string, string]>, width = 100): string[
 export function demoBanner(settings: Settings, summary: DemoSummary): string {
   const host = settings.HOST === '0.0.0.0' ? '127.0.0.1' : settings.HOST;
   const base = `http://${host}:${settings.PORT}`;
+  // The demo publishes its own passwords; one the user set is theirs, and stays out of the terminal (outside audit AA).
+  const superAdminPassword =
+    settings.SUPER_ADMIN_PASSWORD === DEMO_SUPER_ADMIN_PASSWORD
+      ? settings.SUPER_ADMIN_PASSWORD
+      : '(the SUPER_ADMIN_PASSWORD you set)';
+  const environment = cliEnvironment(settings);
+  const hidden = environment.filter(([, value]) => value.includes(`:${HIDDEN_PASSWORD}@`)).map(([name]) => name);
   return [
     '',
     'Feedback Analysis Service demo is running.',
@@ -58,7 +82,7 @@ export function demoBanner(settings: Settings, summary: DemoSummary): string {
       ` (${summary.ingestedRows} rows ingested from CSV, ${summary.failedRows} refused as expected)`,
     '',
     'Accounts',
-    `  super admin      ${settings.SUPER_ADMIN_USERNAME} / ${settings.SUPER_ADMIN_PASSWORD}`,
+    `  super admin      ${settings.SUPER_ADMIN_USERNAME} / ${superAdminPassword}`,
     `  everyone else    password ${DEMO_PASSWORD}: dean.ccs, chair.bsit, head.main, admin.ops,`,
     '                   maria.santos (faculty), student001 … student040',
     '',
@@ -71,7 +95,8 @@ export function demoBanner(settings: Settings, summary: DemoSummary): string {
     '  As dean.ccs: GET /api/v1/analytics/trends (three semesters of scores per faculty member).',
     '',
     'CLI against this demo (its database, Redis, key prefix, super admin and analysis worker):',
-    ...exportLines(cliEnvironment(settings)),
+    ...exportLines(environment),
+    ...(hidden.length > 0 ? [`  (${HIDDEN_PASSWORD} in ${hidden.join(' and ')}: the password you set there)`] : []),
     '  npm run cli -- import <file.json>        import institution data (conventions §4)',
     '  npm run cli -- schedule run faculty      analyse every faculty member with new submissions, and wait for it',
     '  npm run cli -- analytics refresh         refresh the analytics views',

@@ -2,6 +2,8 @@ import type { InstitutionImport } from '../modules/institution/institution.schem
 
 /** Password of every demo account other than the super admin. Demo data only. */
 export const DEMO_PASSWORD = 'demo-password';
+/** The demo's super admin password when SUPER_ADMIN_PASSWORD is not set (src/demo.ts), printed by the banner. */
+export const DEMO_SUPER_ADMIN_PASSWORD = 'admin-demo-password';
 
 const FACULTY = [
   ['maria.santos', 'Maria Santos'],

@@ -54,6 +54,36 @@ describe('login and me', () => {
     expect(unknown.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
   });
 
+  it('logs a failed login by the account id, never by the name typed (outside audit AA: a password typed as the username)', async () => {
+    logs.clear();
+    const typed = 'Typed-My-Password-Here-7d1c';
+    expect((await client.post('/api/v1/auth/login', { username: typed, password: 'x-whatever' })).status).toBe(401);
+    const wrong = await client.post('/api/v1/auth/login', {
+      username: SUPER_ADMIN.username,
+      password: 'not-the-password',
+    });
+    expect(wrong.status).toBe(401);
+    await loginPair(); // clears the failure, as the throttling test below expects a clean count
+    const failed = logs.lines.filter((line) => line.msg === 'login failed');
+    expect(failed).toHaveLength(2);
+    expect(failed[0]).toMatchObject({ unknownUsername: true });
+    const admin = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', SUPER_ADMIN.username)
+      .executeTakeFirstOrThrow();
+    expect(failed[1]).toMatchObject({ userId: admin.id });
+    const written = JSON.stringify(logs.lines);
+    expect(written).not.toContain(typed);
+    expect(written).not.toContain('not-the-password');
+    // The request line leaves a secret in a query string out too (no route takes one; a client might send it).
+    logs.clear();
+    await client.get('/api/v1/health?token=query-secret-4f2a&access_token=other-secret-9b&page=2');
+    const request = logs.lines.find((line) => line.msg === 'request completed');
+    expect(request?.url).toBe('/api/v1/health?token=%5Bredacted%5D&access_token=%5Bredacted%5D&page=2');
+    expect(JSON.stringify(logs.lines)).not.toMatch(/query-secret-4f2a|other-secret-9b/);
+  });
+
   it('refuses a login body of the wrong shape with 400', async () => {
     const response = await client.post('/api/v1/auth/login', { username: 42 });
     expect(response.status).toBe(400);

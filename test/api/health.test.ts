@@ -198,5 +198,14 @@ describe('OpenAPI', () => {
     const response = await fetch(`${app.baseUrl}/api/docs`, { redirect: 'follow' });
     expect(response.status).toBe(200);
     expect(await response.text()).toMatch(/swagger/i);
+    // The page where people paste a bearer token keeps the dashboard's rules (conventions §2; outside audit AA).
+    for (const path of ['/api/docs/static/index.html', '/api/docs/static/swagger-initializer.js', '/api/docs/json']) {
+      const answer = await fetch(`${app.baseUrl}${path}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    }
   });
 });

@@ -169,3 +169,15 @@ describe('the session across reloads', () => {
     await visit.context.close();
   }, 60_000);
 });
+
+describe('the API docs page', () => {
+  it('renders its operations under the page rules of conventions §2, with no policy violation (outside audit AA)', async () => {
+    const visit = await openContext(browser, api.baseUrl);
+    const { page } = visit;
+    await page.goto('/api/docs');
+    await poll(() => page.locator('.opblock').count()).toBeGreaterThan(50);
+    await poll(() => page.getByText('/api/v1/auth/login').count()).toBeGreaterThan(0);
+    expectNoBrowserProblems(visit);
+    await visit.context.close();
+  });
+});

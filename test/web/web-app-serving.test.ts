@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultWebAppDirectory } from '../../src/common/web-app/web-app.js';
 import { demoBanner } from '../../src/demo/demo-banner.js';
+import { DEMO_SUPER_ADMIN_PASSWORD } from '../../src/demo/demo-institution.js';
 import { setupApi } from '../support/test-context.js';
 
 const webDist = defaultWebAppDirectory() as string;
@@ -83,5 +84,25 @@ describe('the dashboard served by the API', () => {
     const summary = { imported: {}, questionnaires: 3, submissions: 0, ingestedRows: 0, failedRows: 0 };
     const banner = demoBanner({ ...settings, HOST: '127.0.0.1', PORT: 3000 }, summary);
     expect(banner).toMatch(/^ {2}Dashboard +http:\/\/127\.0\.0\.1:3000\/ /m);
+  });
+
+  it("prints the demo's own passwords, never ones the user set (outside audit AA)", () => {
+    const summary = { imported: {}, questionnaires: 3, submissions: 0, ingestedRows: 0, failedRows: 0 };
+    const own = demoBanner({ ...settings, SUPER_ADMIN_PASSWORD: DEMO_SUPER_ADMIN_PASSWORD }, summary);
+    expect(own).toContain(`/ ${DEMO_SUPER_ADMIN_PASSWORD}`);
+    const theirs = demoBanner(
+      {
+        ...settings,
+        SUPER_ADMIN_PASSWORD: 'their-own-admin-pass-81',
+        DATABASE_URL: 'postgres://fas:db-pass-93@db.internal:5432/fas',
+        CACHE_URL: 'redis://:cache-pass-27@cache.internal:6379',
+      },
+      summary,
+    );
+    expect(theirs).not.toMatch(/their-own-admin-pass-81|db-pass-93|cache-pass-27/);
+    expect(theirs).toContain('(the SUPER_ADMIN_PASSWORD you set)');
+    expect(theirs).toContain("DATABASE_URL='postgres://fas:****@db.internal:5432/fas'");
+    expect(theirs).toContain("CACHE_URL='redis://:****@cache.internal:6379'");
+    expect(theirs).toContain('(**** in DATABASE_URL and CACHE_URL: the password you set there)');
   });
 });

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createRootLogger } from './logger.js';
-import { CENSOR, redactSecrets } from './redact.js';
+import { CENSOR, censorQuery, redactSecrets } from './redact.js';
 
 describe('redactSecrets', () => {
   it('returns the same object when there is nothing to censor', () => {
@@ -55,5 +55,20 @@ describe('redactSecrets', () => {
     expect(lines.join('')).not.toMatch(/hunter2|jwt-secret|rotated-secret/);
     expect(JSON.parse(lines[0]!)).toMatchObject({ password: CENSOR, settings: { JWT_SECRET: CENSOR }, msg: 'x' });
     expect(JSON.parse(lines[1]!)).toMatchObject({ reqId: 'r1', body: { refreshToken: CENSOR }, msg: 'y' });
+  });
+});
+
+describe('censorQuery', () => {
+  it('censors the values of secret query parameters, keeping the rest and the path', () => {
+    expect(censorQuery('/api/v1/things?page=2&wstoken=abc&Access_Token=x&apikey=k&sig=s')).toBe(
+      '/api/v1/things?page=2&wstoken=%5Bredacted%5D&Access_Token=%5Bredacted%5D&apikey=%5Bredacted%5D&sig=%5Bredacted%5D',
+    );
+    expect(censorQuery('/x?password=a&password=b')).toBe('/x?password=%5Bredacted%5D');
+  });
+
+  it('returns a URL without a secret parameter as it is', () => {
+    const url = '/api/v1/analytics/overview?semesterId=abc&keyword=token';
+    expect(censorQuery(url)).toBe(url);
+    expect(censorQuery('/api/v1/health')).toBe('/api/v1/health');
   });
 });

@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { censorQuery } from './redact.js';
 
 /**
  * One line per request, written when it is answered: method, path, status and time, under the request's id
@@ -13,7 +14,7 @@ export class RequestLogController extends LogController {
     if (this.isLogDisabled(request)) return;
     const line = {
       method: request.method,
-      url: request.url,
+      url: censorQuery(request.url),
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
     };

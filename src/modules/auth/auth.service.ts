@@ -38,16 +38,21 @@ export class AuthService {
    */
   async login(username: string, password: string, address: string): Promise<TokenPair> {
     const admission = await this.throttle.admit(username, address);
-    let user: UserWithRoles | undefined;
+    let verified: { user?: UserWithRoles; accountId?: string };
     try {
-      user = await this.verifiedUser(username, password);
+      verified = await this.verifiedUser(username, password);
     } catch (error) {
       await admission.abandoned();
       throw error;
     }
+    const { user } = verified;
     if (!user) {
       await admission.failed();
-      getLogger('auth').info({ username }, 'login failed');
+      // The account by its id, never the name typed: a password typed into the username box must not reach the log.
+      getLogger('auth').info(
+        verified.accountId ? { userId: verified.accountId } : { unknownUsername: true },
+        'login failed',
+      );
       throw unauthenticated(INVALID_CREDENTIALS);
     }
     await admission.succeeded();
@@ -119,10 +124,15 @@ export class AuthService {
   }
 
   /** The active user whose password this is, or undefined (the same work whether or not the user exists). */
-  private async verifiedUser(username: string, password: string): Promise<UserWithRoles | undefined> {
+  /** The user when the password is right and the account active; else the id of the account named, if one is. */
+  private async verifiedUser(
+    username: string,
+    password: string,
+  ): Promise<{ user?: UserWithRoles; accountId?: string }> {
     const user = await this.repository.findByUsername(username);
     const valid = await this.passwords.verify(user?.passwordHash ?? DUMMY_PASSWORD_HASH, password);
-    return user && user.passwordHash && user.isActive && valid ? user : undefined;
+    if (user && user.passwordHash && user.isActive && valid) return { user };
+    return user ? { accountId: user.id } : {};
   }
 
   private refreshExpiry(): Date {
