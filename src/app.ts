@@ -13,6 +13,7 @@ import { trustProxyOption } from './common/auth/trusted-proxies.js';
 import { buildOpenApiDocument } from './common/http/openapi.js';
 import { acceptJsonBodies, multipartRefusal } from './common/http/request-bodies.js';
 import { API_PREFIX, assertRoutesDeclareAccess, discoverRoutes } from './common/http/route-discovery.js';
+import { answerClientError, frameworkErrorHandler, MAX_PARAM_LENGTH } from './common/http/framework-errors.js';
 import { UPLOAD_LIMITS } from './common/http/upload-limits.js';
 import { createRootLogger, runWithLogger } from './common/logging/logger.js';
 import { instrumentHttpRequests, serveMetrics } from './common/metrics/http-metrics.js';
@@ -50,6 +51,10 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
     },
     trustProxy: trustProxyOption(settings.TRUSTED_PROXIES),
     logController: new RequestLogController(),
+    // What the router and Node's HTTP parser refuse answers the documented error body too (outside audit Z).
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors: frameworkErrorHandler(API_ANSWER_HEADERS),
+    clientErrorHandler: answerClientError(API_ANSWER_HEADERS),
   });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(settings), adapter, {
     abortOnError: false,
