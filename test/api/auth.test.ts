@@ -383,5 +383,9 @@ describe('throttling', () => {
     });
     const right = await client.post('/api/v1/auth/login', SUPER_ADMIN);
     expect(right.status).toBe(429);
+    // Logged by source and counter, not by the name typed (it may be a password; outside audit AA).
+    const throttled = logs.lines.filter((line) => line.msg === 'login throttled');
+    expect(throttled.length).toBeGreaterThan(0);
+    for (const line of throttled) expect(line).not.toHaveProperty('username');
   });
 });

@@ -157,7 +157,8 @@ export class LoginThrottle {
     if (retryAfterMs > 0) {
       const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
       const refusedBy = counters.filter((_, index) => (waits[index] ?? 0) > 0).map(({ counter }) => counter.name);
-      getLogger('auth').info({ username, source, refusedBy, retryAfter }, 'login throttled');
+      // Not the username: what was typed there may be a password (outside audit AA). The source and counters say enough.
+      getLogger('auth').info({ source, refusedBy, retryAfter }, 'login throttled');
       throw rateLimited(TOO_MANY_ATTEMPTS, retryAfter);
     }
     const settle = (outcome: CheckOutcome) => this.settle(store, counters, token, outcome);
