@@ -457,3 +457,106 @@ describe('rules-1.4: idioms that used a trigger innocently', () => {
     expect(categories(text)).toContain(category);
   });
 });
+
+/**
+ * The families of rules-1.5 (outside audit AA, F3): a teacher who says he will hurt the student, in the four
+ * languages, the student as the one harmed ("buakon niya ang akong ulo"), beside hyperbole and games that share the
+ * words. Every example is written for this test.
+ */
+const FAMILIES_1_5: ReadonlyArray<readonly [string, AlertCategory, readonly string[], readonly string[]]> = [
+  [
+    "the student's own head or face to be broken, said by the teacher",
+    'threat',
+    [
+      'ingon si maam buakon daw niya ang akong ulo kung magreklamo ko',
+      'ingon si sir nga buakon niya sa akong ulo ang silya kung mosulti ko sa guidance',
+      'buak-on kuno niya ulo nako kung mosumbong ko',
+      'ingon ni sir buakon niya among ulo kung magsaba pa mi',
+      'sabi ni sir babasagin daw niya ang mukha ko pag nagsumbong ako',
+      'basagin ko daw ulo mo sabi ni maam sa classmate ko',
+      'babasagin daw ni sir ang ulo namin kapag may nagsumbong sa principal',
+    ],
+    [
+      'mabuak akong ulo sa math ani, lisod kaayo',
+      'mabuak na jud among ulo sa thesis haha',
+      'babasagin ng calculus ang ulo ko sa hirap ng problem sets',
+      'ingon si sir buakon niya ang rekord sa among seksyon sa quiz bee',
+      'sabi ni sir babasagin niya ang record ng kabilang section',
+      'sakit kaayo akong ulo sa iyang klase, daghan kaayo og assignment',
+    ],
+  ],
+  [
+    'a teacher who says he will hit the student, in English with the future contracted',
+    'threat',
+    [
+      "sir said he'll hit us if we tell the dean about the grades",
+      "he said if i report him he'll punch me, so i kept quiet",
+      "ma'am told me she'd slap me in front of everyone if i answer back",
+      "sir said he's going to hit me if i tell my parents",
+      'sabi ni maam she will slap daw kami pag nag-ingay ulit',
+      "sir warned he'd smash my head if i complained again",
+    ],
+    [
+      "maam said she'll hit us with a pop quiz tomorrow",
+      "he said he'd hit me back with the answer key later",
+      "she said she'll beat us in the spelling bee this year",
+      'sir said he will beat us in the quiz bee',
+      "sir said he'll kill us with his long quizzes haha",
+      'maam said she would never hit us, she is very kind',
+    ],
+  ],
+  [
+    'a teacher who says he will hit the student, in Filipino and Cebuano',
+    'threat',
+    [
+      'hahampasin daw niya kami ng libro kapag nagsumbong kami',
+      'babatukan daw kami ni sir kapag mali ulit ang sagot',
+      'sasaktan daw niya ako pag nagsumbong ako kay dean, takot na takot ako',
+      'ingon si maam sakitan daw ko niya kung moadto ko sa guidance',
+      'papaluin daw kami ni maam ng stick pag late',
+    ],
+    [
+      'sabi ni coach hampasin daw namin ang bola ng malakas',
+      'papaluin daw ni maam ang drum sa program',
+      'sakitan daw ko sa ulo ani nga subject',
+      'sasaktan daw ako ng exam bukas haha',
+      'hindi naman daw niya kami sasaktan, biro lang yun ni sir',
+      'dili daw niya mi sakitan, joke ra daw to',
+    ],
+  ],
+  [
+    'schoolwork as the one that kills',
+    'threat',
+    [],
+    [
+      'sabi ni sir papatayin daw kami ng thesis defense',
+      'murag patyon mi sa requirements ni maam',
+      'papatayin kami ng finals sa sobrang hirap',
+    ],
+  ],
+];
+
+describe('the rules-1.5 families', () => {
+  for (const [family, category, positives, negatives] of FAMILIES_1_5) {
+    describe(family, () => {
+      if (positives.length > 0)
+        it.each(positives)(`reads %j as ${category}`, (text) => {
+          expect(categories(text)).toEqual([category]);
+        });
+      it.each(negatives)('does not flag %j', (text) => {
+        expect(screenRules(text)).toEqual([]);
+      });
+    });
+  }
+
+  it('reads the comment of audit AA, and a sentence of fear after the threat only adds to it', () => {
+    const threat = 'Ingon si sir nga buakon niya ang akong ulo kung mosumbong ko sa dean.';
+    const [alone] = screenRules(threat);
+    expect(alone).toMatchObject({ category: 'threat', evidence: ['buakon niya ang akong ulo'] });
+    for (const after of ['Hadlok kaayo ko sa iyang klase.', 'Takot na takot ako.', "I'm scared of him."]) {
+      const flags = screenRules(`${threat} ${after}`);
+      expect(flags.map((flag) => flag.category)).toEqual(['threat']);
+      expect(flags[0]!.score).toBeGreaterThanOrEqual(alone!.score);
+    }
+  });
+});

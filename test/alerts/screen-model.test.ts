@@ -100,7 +100,7 @@ describe('the screen model', () => {
     expect(screenModelEnabled('on')).toBe(true);
     expect(screenModelEnabled('off')).toBe(false);
     expect(() => screenModelEnabled('yes')).toThrow(/SCREEN_MODEL/);
-    expect(SCREEN_ENGINE_VERSION).toMatch(/^local-screen-2\.1\+rules-1\.4(\+model-ft-4)?$/);
+    expect(SCREEN_ENGINE_VERSION).toMatch(/^local-screen-2\.1\+rules-1\.5(\+model-ft-4)?$/);
     expect(SCREEN_ENGINE_VERSION.endsWith('+model-ft-4')).toBe(screenModelEnabled());
   });
 });

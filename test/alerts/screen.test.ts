@@ -25,8 +25,22 @@ describe('screenComment', () => {
     'Gusto ko nang mamatay sa dami ng requirements haha.',
     "I'll shoot him an email about the project.",
     'Please pay attention to the students at the back.',
+    'Mabuak akong ulo sa math.',
+    'Babasagin ng calculus ang ulo ko sa hirap.',
+    'Sabi ni sir papatayin daw kami ng thesis defense.',
   ])('does not flag %j', (text) => {
     expect(screenComment(text)).toEqual([]);
+  });
+
+  it('flags a threat the teacher made to the student, and a sentence of fear after it does not lower it (outside audit AA)', () => {
+    const threat = 'Ingon si maam buakon niya ang akong ulo kung magreklamo ko.';
+    const [alone] = screenComment(threat);
+    expect(alone?.category).toBe('threat');
+    for (const after of ['Hadlok kaayo ko sa iyang klase.', 'Takot na takot na ako pumasok sa klase niya.']) {
+      const flags = screenComment(`${threat} ${after}`);
+      expect(flags.map((flag) => flag.category)).toEqual(['threat']);
+      expect(flags[0]!.score).toBeGreaterThanOrEqual(alone!.score);
+    }
   });
 
   it('keeps a plain death wish as self-harm when nothing makes it a figure of speech', () => {

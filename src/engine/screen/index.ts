@@ -25,7 +25,7 @@ import { joinDetachedCausatives, joinDetachedPrefixes, rulesReading, screenSente
 export { ALERT_CATEGORIES, type AlertCategory } from './lexicon.js';
 
 /** The rules' own version (lexicon.ts, morph.ts, normalize.ts); bump when their results change. */
-export const SCREEN_RULES_VERSION = 'rules-1.4';
+export const SCREEN_RULES_VERSION = 'rules-1.5';
 
 /**
  * Whether the learned model screens beside the rules: SCREEN_MODEL=on|off, default on. On the second fresh set

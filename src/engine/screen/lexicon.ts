@@ -159,6 +159,12 @@ export const WORD_GROUPS: Readonly<Record<string, string>> = {
   /** Firearms and explosives (knives are tools in a cookery class). */
   WEAPON_FIRE:
     '(?:gun|guns|pistol|firearm|rifle|baril|pusil|bomb|bomba|granada|grenade|explosives?|sumpak|armas|kalibre)',
+  /**
+   * After "hit us", "beat us": a reply, a game or schoolwork ("hit me back", "beat us in the quiz bee", "hit us with a
+   * pop quiz").
+   */
+  NOT_A_BLOW:
+    '(?! back(?![a-z])| (?:in|at) (?:the |a |our |this |every )?(?:quiz bee|spelling bee|games?|match|race|contest|competition|chess|debate|tournament|intrams|scores?|ranking)(?![a-z])| with (?:a |an |the )?(?:surprise |pop |long |hard )?(?:quiz|quizzes|exams?|tests?|questions?|assignments?|homework|readings?|facts|lectures?|projects?|deadlines?|requirements?|answers?|answer keys?|news|updates?|emails?))',
   /** Harm that a person may say he will do. */
   VIOLENT_IRREALIS:
     '(?:{!patay,saksak,baril,bugbog,gulpi,sunog,sapak,suntok,sampal,tumba,salvage,taga,tadtad,bunal,pusil,dunggab,sumbag,sagpa,kulata,tigbas,lason,hilo,bomba,resbak}|patyon|patyan|sunogon|sunugon|bunalan|bunalon|kulatahon|sumbagon|sagpaon|dunggabon|pusilon|tigbason|hilohan)',
@@ -590,14 +596,14 @@ const abuse: PatternSource[] = [
     weight: 0.9,
     kind: 'act',
     source:
-      '(?<!(?<![a-z])(?:to|will|should|ill|gonna|wanna|would|could|lets|must|might)(?: really| just| gonna)? )(?:slap\\w*|hit|hits|hitting|punch\\w*|kick\\w*|pinch\\w*|spank\\w*|smack\\w*|chok\\w*|strangl\\w*|shov\\w*|push\\w*|whips?|whipped|beats?|beat up|beaten|smacked|knocks?|knocked|paddl\\w*|spanked) (?:us|me|students?|the students|him|her|them|a classmate|my classmate|classmates|boys|girls|a boy|a girl|some students|a student|kids) ',
+      '(?<!(?<![a-z])(?:to|will|should|ill|hell|shell|theyll|youll|id|hed|shed|theyd|gonna|wanna|would|could|lets|must|might)(?: really| just| gonna)? )(?:slap\\w*|hit|hits|hitting|punch\\w*|kick\\w*|pinch\\w*|spank\\w*|smack\\w*|chok\\w*|strangl\\w*|shov\\w*|push\\w*|whips?|whipped|beats?|beat up|beaten|smacked|knocks?|knocked|paddl\\w*|spanked) (?:us|me|students?|the students|him|her|them|a classmate|my classmate|classmates|boys|girls|a boy|a girl|some students|a student|kids) ',
   },
   {
     category: 'abuse',
     weight: 0.9,
     kind: 'act',
     source:
-      '(?<!(?<![a-z])(?:to|will|should|ill|gonna|wanna|would|could|lets|must|might)(?: really| just| gonna)? )(?:hit|hits|hitting|struck|strikes|slapped|whacked|whacks) (?:us|me|students?|him|her|them|a classmate|my classmate|classmates)? ?(?:with|using) (?:a |the |his |her )?(?:ruler|stick|book|books|chalk|eraser|pen|folder|meter stick|belt|hand|fist|rod|pointer|umbrella)',
+      '(?<!(?<![a-z])(?:to|will|should|ill|hell|shell|theyll|youll|id|hed|shed|theyd|gonna|wanna|would|could|lets|must|might)(?: really| just| gonna)? )(?:hit|hits|hitting|struck|strikes|slapped|whacked|whacks) (?:us|me|students?|him|her|them|a classmate|my classmate|classmates)? ?(?:with|using) (?:a |the |his |her )?(?:ruler|stick|book|books|chalk|eraser|pen|folder|meter stick|belt|hand|fist|rod|pointer|umbrella)',
   },
   {
     category: 'abuse',
@@ -1835,7 +1841,7 @@ const families: PatternSource[] = [
     kind: 'strong',
     needs: 'kill|punch|hit|slap|stab|shoot|beat|hurt|strangle|choke|break',
     source:
-      '(?:said|says|told (?:me|us|him|her|them)|warned|swore|threatened|promised) (?:that )?(?:he|she|they|sir|maam)? ?(?:would|will|d|is going to|was going to|gonna) (?:really )?(?:(?:kill|punch|hit|slap|stab|shoot|beat up|beat|hurt|strangle|choke) (?:me|us|you|him|her|them|students?|anyone|whoever)|break (?:my|our|your|his|her) (?:legs?|arms?|face|neck|bones|nose|jaw|head|hands?))',
+      '(?:said|says|told (?:me|us|him|her|them)|warned|swore|threatened|promised) (?:that )?(?:he|she|they|sir|maam)? ?(?:would|will|d|is going to|was going to|gonna) (?:really )?(?:(?:kill|punch|hit|slap|stab|shoot|beat up|beat|hurt|strangle|choke) (?:me|us|you|him|her|them|students?|anyone|whoever){NOT_A_BLOW}|break (?:my|our|your|his|her) (?:legs?|arms?|face|neck|bones|nose|jaw|head|hands?))',
   },
   // Self-harm: cutting told as an act on one's arm, an overdose planned, a height and letting go, "easier if I
   // were gone", no one would care if I vanished, a life of no use, a death wish said in Cebuano or Taglish.
@@ -2288,6 +2294,41 @@ const families: PatternSource[] = [
     source:
       '{GAIN} ~~ (?:those|whoever|anyone|students|the ones|kadtong|yung mga|ang mga|sa mga) (?:who |that |nga |na )?(?:[a-z]+ )?{GIVE} ~ (?:{TO_TEACHER} ~ {GIFT}|{GIFT} ~ {TO_TEACHER})',
   },
+
+  // Families of rules-1.5 (audit AA): a teacher who says he will hurt the student, the student as the one harmed.
+  // A head or face to be broken, the student's own ("buakon niya ang akong ulo", "babasagin daw ang ulo ko"): a
+  // speaker or "daw" must stand between, so schoolwork that breaks a head ("babasagin ng calculus ang ulo ko") and
+  // the head that breaks by itself ("mabuak akong ulo sa math") are not read.
+  {
+    category: 'threat',
+    weight: 0.8,
+    kind: 'act',
+    needs: 'ulo|head|nawong|mukha|bungo|nguso|panga|ngipin|ilong',
+    source:
+      '(?:mobuak|mubuak|buakon|bubuakon|buakan|bukan|basagin|babasagin|basagan|pukpokon|pukpukon|pukpukin|pupukpukin)(?: (?:ko|nako|talaga|gyud|jud|gid|na|daw|raw|kuno))*(?: (?:niya|nila|nya|ni sir|ni maam|ni [a-z]+|daw|raw|kuno))(?: (?:talaga|gyud|jud|gid|na|daw|raw|kuno|niya|nila|nya))* (?:ang |sa |ng |yung |ung )?(?:(?:akong|aking|among|amoang|aming|atong|ating|ang akong|ang aking) (?:[a-z]+ )?(?:ulo|head|nawong|mukha|bungo|nguso|panga|ngipin|ilong)|(?:ulo|nawong|mukha|bungo|nguso|panga|ngipin|ilong) (?:ko|nako|namo|namin|natin|nato|nimo|mo|ninyo|niyo))',
+  },
+  // Said in English, the future contracted ("he said he'll hit us", "she'd slap us") or after a condition ("said if i
+  // report him he'll punch me"); "hit us with a surprise quiz" and "beat us in the quiz bee" are not harm.
+  {
+    category: 'threat',
+    weight: 0.85,
+    kind: 'strong',
+    needs: 'kill|punch|hit|slap|smack|whack|kick|stab|shoot|beat|hurt|strangle|choke|break|smash|crack|bash',
+    source:
+      '(?:said|says|told (?:me|us|him|her|them|the class|everyone)|warned(?: (?:me|us))?|swore|threatened|promised|sabi (?:ni sir|ni maam|niya|nya)|ingon (?:si sir|si maam|siya|niya)) (?:that )?(?:(?:if|when|once|pag|kung|kapag) (?:[a-z]+ ){1,6}?(?:, )?)?(?:(?:he|she|they|sir|maam) (?:would|will|is going to|was going to|is gonna|gonna|might)|hell|shell|theyll|hed|shed|theyd|hes going to|shes going to|hes gonna|shes gonna|theyre going to) (?:really |just |personally )?(?:(?:kill|punch|hit|slap|smack|whack|kick|stab|shoot|hurt|strangle|choke|beat up) (?:daw |raw )?(?:me|us|you|students?|anyone|whoever|everyone|ako|kami|kayo){NOT_A_BLOW}|beat (?:me|us|you|them) up|(?:break|smash|crack|bash) (?:my|our|your) (?:[a-z]+ )?(?:legs?|arms?|face|neck|bones|nose|jaw|head|skull|hands?|teeth))',
+  },
+  // Filipino and Cebuano verbs of hitting said of the student, with a speaker or "daw" ("hahampasin daw niya kami",
+  // "sakitan daw ko niya"), which VIOLENT_IRREALIS leaves out: alone they are chores and games ("hampasin ang bola").
+  // Cebuano "sakitan" needs the one who hurts ("sakitan daw ko sa ulo" is a headache).
+  {
+    category: 'threat',
+    weight: 0.85,
+    kind: 'strong',
+    needs:
+      'hampas|batok|batuk|kutos|kutus|sakt|sakit|samar|palu|sipa|tadyak|sabunut|kurutin|latigo|latigu|sipaon|lambos',
+    source:
+      '(?:(?:hahampasin|hampasin|hahampasan|hampasan|babatukan|batukan|kukutusan|kutusan|sasaktan|saktan|samaran|papaluin|paluin|papaluan|paluan|sisipain|sipain|tatadyakan|tadyakan|sasabunutan|sabunutan|kukurutin|kurutin|latigohon|latiguhon|sipaon|lambosan)(?: (?:talaga|gyud|jud|gid|na))*(?: (?:daw|raw|kuno|niya|nila|nya|ni sir|ni maam|ni [a-z]+)){1,3} (?:ako|ko|kami|mi|tayo|kita|kayo|kamo|ka)(?![a-z])|(?:sasakitan|sakitan)(?: (?:daw|raw|kuno))* (?:(?:ako|ko|kami|mi|ka|kamo) (?:daw |raw |kuno )?(?:niya|nila|ni [a-z]+)|(?:niya|nila|ni [a-z]+)(?: (?:daw|raw|kuno))* (?:ako|ko|kami|mi|ka|kamo)(?![a-z])))(?! (?:ng|sa|sang|og|ug) (?:mga )?(?:exam|exams|finals|midterms?|quiz|quizzes|thesis|requirements?|deadlines?|assignments?|projects?|subject|math|calculus|physics|accounting|plates|modules?|lab|reviewer|workload|schoolwork))',
+  },
 ];
 
 export const PATTERN_SOURCES: readonly PatternSource[] = [
@@ -2350,6 +2391,11 @@ export const DEFUSED_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
   // "this subject will break your head", "calculus will fry your brain": schoolwork that is hard, not a threat.
   [
     /\b(?:subject|subjects|course|courses|topic|topics|lesson|lessons|exam|exams|finals|midterms?|quiz|quizzes|math|calculus|physics|chemistry|accounting|statistics|thesis|module|modules|problem sets?|requirements?|workload|plates|coding|reviewer|it|this|that) (?:will|would|can|could|is going to|gonna|is gonna|might|really|literally|will really|will literally|can really|would really)(?: really| literally| totally| surely)? (?:break|crack|fry|melt|explode|blow|wreck) (?:your|ur|my|our|ya|the) (?:heads?|brains?|minds?|skulls?)\b/g,
+    'hard schoolwork',
+  ],
+  // "papatayin daw kami ng thesis defense", "patyon mi sa requirements": schoolwork as the one that kills, not a person.
+  [
+    /\b(?:papatayin|patayin|patyon|sasaktan|saktan|sakitan|babasagin|basagin|buakon|bubuakon|bubugbugin|bugbugin)(?: (?:daw|raw|kuno|talaga|gyud|jud|na))* (?:ako|ko|kami|mi|tayo|kita|ta|kayo|kamo|ka)(?: (?:daw|raw|kuno|talaga|gyud|jud|na))* (?:ng|sa|sang) (?:mga |ang |among |aming |ating |atong |iyang |kanyang |niyang )?(?:exam|exams|finals|midterms?|prelims?|quiz|quizzes|thesis|defense|requirements?|deadlines?|assignments?|homework|projects?|subject|subjects|math|calculus|physics|chemistry|accounting|statistics|plates|modules?|labs?|reviewer|workload|schoolwork|reports?|recitation|research|capstone)\b(?! (?:room|building|office|area|center))/g,
     'hard schoolwork',
   ],
   // "laughed at her own mistake": a teacher laughing at herself, not at a student.
