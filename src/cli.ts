@@ -288,8 +288,9 @@ async function generate(args: string[]): Promise<void> {
         );
     }
     const target = { versionId, facultyUsername, courseShortname };
-    const { availableStudents } = await service.status(target);
-    const preview = await service.preview({ ...target, count: count ?? availableStudents, seed });
+    // Audited as any status and preview (outside audit AA), with no actor: the CLI's records.
+    const { availableStudents } = await service.status(null, target);
+    const preview = await service.preview(null, { ...target, count: count ?? availableStudents, seed });
     process.stderr.write(
       `${preview.rows.length} rows for ${availableStudents} students who can still answer` +
         `${count !== undefined && count > availableStudents ? ` (asked for ${count})` : ''}; seed ${preview.seed}, ` +

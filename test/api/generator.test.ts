@@ -331,6 +331,94 @@ describe('POST /admin/generate-submissions/commit', () => {
   });
 });
 
+describe('every status and preview is audited (outside audit AA, F1)', () => {
+  /** The preview's rows name who has not answered: enrolled minus listed are the respondents. */
+  const records = (action: string) =>
+    database.db
+      .selectFrom('audit_records as a')
+      .leftJoin('users as u', 'u.id', 'a.actor_id')
+      .select(['a.action', 'a.target', 'a.metadata', 'u.username'])
+      .where('a.action', '=', action)
+      .orderBy('a.at', 'desc')
+      .orderBy('a.id', 'desc')
+      .execute();
+
+  it('records the actor, version, faculty member, course and the counts of each status call', async () => {
+    const before = (await records('submissions.generate.status')).length;
+    const response = await client.get(statusPath(), admin);
+    expect(response.status).toBe(200);
+    await client.get(statusPath(), admin);
+    const after = await records('submissions.generate.status');
+    expect(after).toHaveLength(before + 2);
+    expect(after[0]).toEqual({
+      action: 'submissions.generate.status',
+      target: `questionnaire_version:${versionId}`,
+      username: SUPER_ADMIN.username,
+      metadata: {
+        facultyUsername: 'fac.one',
+        courseShortname: 'IT101-MAIN',
+        semesterCode: 'S12526',
+        ...response.body,
+        outcome: 'success',
+      },
+    });
+  });
+
+  it('records each preview with how many students it named, and a refused one as a failure', async () => {
+    const before = (await records('submissions.generate.preview')).length;
+    const status = (await client.get(statusPath(), admin)).body;
+    const response = await client.post(`${BASE}/preview`, { ...target(), count: 500, seed: 11 }, admin);
+    expect(response.status).toBe(200);
+    const unseeded = await client.post(`${BASE}/preview`, { ...target(), count: 2 }, admin);
+    expect(unseeded.status).toBe(200);
+    const refused = await client.post(`${BASE}/preview`, { ...target(), courseShortname: 'NO-SUCH', count: 5 }, admin);
+    expect(refused.status).toBe(400);
+    const after = await records('submissions.generate.preview');
+    expect(after).toHaveLength(before + 3);
+    const [refusedRecord, unseededRecord, fullRecord] = after;
+    expect(fullRecord).toEqual({
+      action: 'submissions.generate.preview',
+      target: `questionnaire_version:${versionId}`,
+      username: SUPER_ADMIN.username,
+      metadata: {
+        facultyUsername: 'fac.one',
+        courseShortname: 'IT101-MAIN',
+        semesterCode: 'S12526',
+        count: 500,
+        seed: 11,
+        ...status,
+        rows: status.availableStudents,
+        outcome: 'success',
+      },
+    });
+    expect(response.body.rows).toHaveLength(status.availableStudents);
+    // The seed drawn for an unseeded preview is recorded, so the rows it answered can be read again.
+    expect(unseededRecord?.metadata).toMatchObject({ count: 2, seed: unseeded.body.seed, rows: 2 });
+    expect(refusedRecord).toMatchObject({
+      target: `questionnaire_version:${versionId}`,
+      metadata: {
+        courseShortname: 'NO-SUCH',
+        count: 5,
+        seed: null,
+        outcome: 'failure',
+        error: 'cannot generate submissions for this version, faculty member and course',
+      },
+    });
+  });
+
+  it('answers no preview and no status that it could not audit', async () => {
+    await sql`ALTER TABLE audit_records RENAME TO audit_records_away`.execute(database.db);
+    try {
+      const preview = await client.post(`${BASE}/preview`, { ...target(), count: 3, seed: 1 }, admin);
+      expect(preview.status).toBe(500);
+      expect(JSON.stringify(preview.body)).not.toContain('gen.s');
+      expect((await client.get(statusPath(), admin)).status).toBe(500);
+    } finally {
+      await sql`ALTER TABLE audit_records_away RENAME TO audit_records`.execute(database.db);
+    }
+  });
+});
+
 describe('npm run cli -- generate', () => {
   const environment = () => ({
     DATABASE_URL: settings.DATABASE_URL,
@@ -340,8 +428,21 @@ describe('npm run cli -- generate', () => {
 
   it('prints the preview the API gives, and stores it with --commit', async () => {
     const args = ['generate', 'fac.one', 'IT101-MAIN', '--count', '3', '--seed', '5'];
+    const audited = async () =>
+      database.db
+        .selectFrom('audit_records')
+        .select(['action', 'actor_id as actorId'])
+        .where('action', 'in', ['submissions.generate.status', 'submissions.generate.preview'])
+        .where('actor_id', 'is', null)
+        .orderBy('at')
+        .execute();
+    const auditedBefore = (await audited()).length;
     const previewed = await runEntryPoint('cli', args, environment(), { timeoutMs: 30_000 });
     expect(previewed.code, previewed.stderr).toBe(0);
+    expect((await audited()).slice(auditedBefore).map((record) => record.action)).toEqual([
+      'submissions.generate.status',
+      'submissions.generate.preview',
+    ]);
     const printed = JSON.parse(previewed.stdout);
     const viaApi = await client.post(`${BASE}/preview`, { ...target(), count: 3, seed: 5 }, admin);
     expect(printed).toEqual(viaApi.body);

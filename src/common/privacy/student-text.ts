@@ -32,6 +32,11 @@ export function studentText(text: string, subjectId: string | null): string {
   return `${OPEN}${subjectId ?? ''}${SUBJECT_END}${withoutMarks(text)}${CLOSE}`;
 }
 
+/** `text` with every marked passage as its words alone (no marks, no subject): what a student wrote, as shown. */
+export function wordsOf(text: string): string {
+  return withoutMarks(text.includes(OPEN) ? text.replace(SPAN, '$2') : text);
+}
+
 export function hasStudentText(value: string): boolean {
   return value.includes(OPEN);
 }
@@ -165,25 +170,35 @@ function dropQuotingSentence(text: string, start: number, end: number): { start:
   const after = text[end];
   const quoted = (before === '"' && after === '"') || (before === '\u201C' && after === '\u201D');
   if (!quoted) return null;
-  const sentenceStart = Math.max(
+  let sentenceStart = Math.max(
     0,
     ...['. ', '! ', '? '].map((stop) => {
       const at = text.lastIndexOf(stop, start - 1);
       return at < 0 ? 0 : at + stop.length;
     }),
   );
+  // A stop inside a marked passage kept before it (withoutMarkedPassages keeps the marks) ends no sentence: what is
+  // cut starts after that passage and its closing quotation mark, so the passage stays whole.
+  const open = text.lastIndexOf(OPEN, sentenceStart - 1);
+  const close = open < 0 ? -1 : text.indexOf(CLOSE, open);
+  if (open >= 0 && close >= sentenceStart) {
+    sentenceStart = close + 1;
+    while (text[sentenceStart] === '"' || text[sentenceStart] === '\u201D') sentenceStart += 1;
+  }
   let sentenceEnd = end + 1;
   while (sentenceEnd < text.length && /[.!?]/u.test(text[sentenceEnd] as string)) sentenceEnd += 1;
   return { start: sentenceStart, end: sentenceEnd };
 }
 
-/**
- * A string as `reader` may see it, or `undefined` when the whole string is a student's words withheld from
- * them. A withheld passage inside other text drops the sentence that quotes it, or becomes WITHHELD.
- */
-export function renderString(text: string, reader: Reader): string | undefined {
-  if (!text.includes(OPEN)) return withoutMarks(text);
-  const spans: Array<{ start: number; end: number; subject: string; inner: string }> = [];
+interface Span {
+  start: number;
+  end: number;
+  subject: string;
+  inner: string;
+}
+
+function spansOf(text: string): Span[] {
+  const spans: Span[] = [];
   for (const match of text.matchAll(SPAN))
     spans.push({
       start: match.index,
@@ -191,16 +206,27 @@ export function renderString(text: string, reader: Reader): string | undefined {
       subject: match[1] ?? '',
       inner: match[2] ?? '',
     });
-  const whole = spans.length === 1 && spans[0]?.start === 0 && spans[0].end === text.length;
-  if (whole && withheldFrom(reader, spans[0]?.subject ?? '')) return undefined;
+  return spans;
+}
+
+/**
+ * `text` with the marked passages `withhold` names left out: the sentence that quotes one goes with it, else
+ * WITHHELD stands in its place; every other passage becomes `kept(span)`.
+ */
+function cutPassages(
+  text: string,
+  spans: readonly Span[],
+  withhold: (span: Span) => boolean,
+  kept: (span: Span) => string,
+): string {
   let result = '';
   let cursor = 0;
   const cuts: Array<{ start: number; end: number }> = [];
   for (const span of spans) {
     result += text.slice(cursor, span.start);
     cursor = span.end;
-    if (!withheldFrom(reader, span.subject)) {
-      result += span.inner;
+    if (!withhold(span)) {
+      result += kept(span);
       continue;
     }
     const position = result.length;
@@ -213,9 +239,46 @@ export function renderString(text: string, reader: Reader): string | undefined {
     const sentence = dropQuotingSentence(result, cut.start, cut.end);
     if (sentence) result = `${result.slice(0, sentence.start)}${result.slice(sentence.end)}`;
   }
+  return result;
+}
+
+/**
+ * A string as `reader` may see it, or `undefined` when the whole string is a student's words withheld from
+ * them. A withheld passage inside other text drops the sentence that quotes it, or becomes WITHHELD.
+ */
+export function renderString(text: string, reader: Reader): string | undefined {
+  if (!text.includes(OPEN)) return withoutMarks(text);
+  const spans = spansOf(text);
+  const whole = spans.length === 1 && spans[0]?.start === 0 && spans[0].end === text.length;
+  if (whole && withheldFrom(reader, spans[0]?.subject ?? '')) return undefined;
+  const result = cutPassages(
+    text,
+    spans,
+    (span) => withheldFrom(reader, span.subject),
+    (span) => span.inner,
+  );
   return withoutMarks(result)
     .replace(/\s{2,}/gu, ' ')
     .trim();
+}
+
+/**
+ * `text` without the marked passages whose words `leaveOut` names, for every reader (a comment that raised an alert
+ * after it was quoted): the sentence quoting one goes with it, as a withheld passage's does when rendered. The other
+ * passages keep their marks, for each reader's rendering.
+ */
+export function withoutMarkedPassages(text: string, leaveOut: (words: string) => boolean): string {
+  if (!text.includes(OPEN)) return text;
+  const spans = spansOf(text);
+  if (!spans.some((span) => leaveOut(span.inner))) return text;
+  const result = cutPassages(
+    text,
+    spans,
+    (span) => leaveOut(span.inner),
+    (span) => text.slice(span.start, span.end),
+  );
+  // Spaces left doubled by a cut close up; line breaks (an action plan's steps) stay.
+  return result.replace(/ {2,}/gu, ' ').trim();
 }
 
 /**

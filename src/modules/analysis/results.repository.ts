@@ -4,6 +4,7 @@ import { DATABASE } from '../../common/core/tokens.js';
 import type { DatabaseClient, Executor, Trx } from '../../common/database/database.js';
 import { shortestFloat32Numbers } from '../../contracts/float32-frame.js';
 import type { SentimentLabel } from '../../engine/contracts.js';
+import { raisedAlert } from '../alerts/flagged-comments.js';
 
 /** Assignments are written in chunks of this many rows (spec, Limits: assignment persist chunk). */
 export const PERSIST_CHUNK = 500;
@@ -67,9 +68,7 @@ export interface AssignmentWrite {
  * The comment's text for the recommendations, or null when it raised an alert: a flagged comment is never a
  * sample quote (conventions §11), while its row still counts in the topic's and the run's sentiment.
  */
-const quotableText = sql<
-  string | null
->`CASE WHEN EXISTS (SELECT 1 FROM alerts al WHERE al.submission_id = s.id) THEN NULL ELSE s.cleaned_comment END`;
+const quotableText = sql<string | null>`CASE WHEN ${raisedAlert(sql.ref('s.id'))} THEN NULL ELSE s.cleaned_comment END`;
 
 /**
  * True while the pipeline is in its sentiment stage in the job's attempt: what the stage's writes and reads are guarded
@@ -463,6 +462,25 @@ export class ResultsRepository {
       .where('r.run_id', '=', sentimentRunId)
       .orderBy('r.submission_id')
       .execute();
+  }
+
+  /**
+   * The comments of the pipeline's scored run (every comment its actions can quote) whose submission has raised an
+   * alert by now, by the rule that kept flagged comments out of the quotes when the actions were written
+   * (`quotableText`): an alert that came later (a rescreen) leaves out the quotes stored before it.
+   */
+  async flaggedComments(pipelineId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sentiment_runs as run')
+      .innerJoin('sentiment_results as r', 'r.run_id', 'run.id')
+      .innerJoin('submissions as s', 's.id', 'r.submission_id')
+      .select('s.cleaned_comment as text')
+      .where('run.pipeline_id', '=', pipelineId)
+      .where('s.cleaned_comment', 'is not', null)
+      .where(raisedAlert(sql.ref('s.id')))
+      .orderBy('r.submission_id')
+      .execute();
+    return rows.map((row) => row.text as string);
   }
 
   createRecommendationRun(trx: Trx, pipelineId: string) {

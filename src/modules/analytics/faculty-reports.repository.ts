@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../common/database/database.js';
+import { raisedAlert } from '../alerts/flagged-comments.js';
 import type { ScopeType } from '../../db/schema.js';
 import type { AnswerCount, ScoreTotals } from './faculty-report-calculations.js';
 import type { SentimentLabel } from './faculty-reports.schemas.js';
@@ -350,7 +351,7 @@ export class FacultyReportsRepository {
       )
       SELECT s.id, s.course_id, s.course_shortname_snapshot AS course_shortname, s.qualitative_comment AS comment,
         s.created_at, ls.label, coalesce(th.theme_ids, '{}'::text[]) AS theme_ids,
-        EXISTS (SELECT 1 FROM alerts al WHERE al.submission_id = s.id) AS flagged, s.department_id, s.program_id,
+        ${raisedAlert(sql.ref('s.id'))} AS flagged, s.department_id, s.program_id,
         s.campus_id
       FROM scoped s
       LEFT JOIN run_sentiment ls ON ls.submission_id = s.id
@@ -424,7 +425,7 @@ export class FacultyReportsRepository {
         LEFT JOIN run_sentiment ls ON ls.submission_id = d.submission_id
         WHERE coalesce(s.cleaned_comment, s.qualitative_comment) IS NOT NULL
           -- A comment that raised an alert is never a sample quote (conventions §11); it still counts above.
-          AND NOT EXISTS (SELECT 1 FROM alerts al WHERE al.submission_id = s.id)
+          AND NOT ${raisedAlert(sql.ref('s.id'))}
         ORDER BY d.topic_id, lower(btrim(coalesce(s.cleaned_comment, s.qualitative_comment))),
           greatest(ls.positive, ls.negative) DESC NULLS LAST, d.probability DESC, s.id
       ),

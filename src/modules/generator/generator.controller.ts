@@ -23,26 +23,27 @@ export class GeneratorController {
 
   @Get('status')
   @Route({
-    summary: 'Students of the course, those who already submitted this version about the faculty member, and the rest',
+    summary:
+      'Students of the course, those who already submitted this version about the faculty member, and the rest; audited as submissions.generate.status',
     tags: TAGS,
     query: generatorStatusQuery,
     response: generatorStatus,
   })
-  status(@Query() query: z.infer<typeof generatorStatusQuery>) {
-    return this.service.status(query);
+  status(@CurrentUser() user: AuthenticatedUser, @Query() query: z.infer<typeof generatorStatusQuery>) {
+    return this.service.status(user.id, query);
   }
 
   @Post('preview')
   @HttpCode(200)
   @Route({
     summary:
-      'Generate rows (answers and comments) for students who have not submitted yet; nothing is stored. The count is capped at availableStudents',
+      'Generate rows (answers and comments) for students who have not submitted yet; nothing is stored. The count is capped at availableStudents. Audited as submissions.generate.preview (the rows name who has not answered)',
     tags: TAGS,
     body: previewBody,
     response: previewResult,
   })
-  preview(@Body() body: z.infer<typeof previewBody>) {
-    return this.service.preview(body);
+  preview(@CurrentUser() user: AuthenticatedUser, @Body() body: z.infer<typeof previewBody>) {
+    return this.service.preview(user.id, body);
   }
 
   @Post('commit')

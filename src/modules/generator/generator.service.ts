@@ -89,6 +89,15 @@ function errorText(error: unknown): string {
   return details.length > 0 ? `${error.message} (${details.join('; ')})` : error.message;
 }
 
+/** What status answers: the students of the course, those who already answered, and the rest. */
+function countsOf(enrolled: readonly Student[], available: readonly Student[]) {
+  return {
+    totalEnrolled: enrolled.length,
+    alreadySubmitted: enrolled.length - available.length,
+    availableStudents: available.length,
+  };
+}
+
 /**
  * Synthetic student evaluations for development and staging (spec "Admin synthetic submissions"). `status`
  * counts who can still answer; `preview` writes rows for them with the engine's generator (comments by the
@@ -109,23 +118,48 @@ export class GeneratorService {
     @Inject(COMMENT_WRITER) private readonly commentWriter: CommentWriter,
   ) {}
 
-  async status(target: GeneratorTarget) {
-    const resolved = await this.resolve(target);
-    const { enrolled, available } = await this.students(resolved);
-    return {
-      totalEnrolled: enrolled.length,
-      alreadySubmitted: enrolled.length - available.length,
-      availableStudents: available.length,
-    };
+  /**
+   * How many students of the course can still answer. Audited (`submissions.generate.status`) like a preview: the
+   * counts say how many of the course answered, which with a preview before and after narrows who.
+   */
+  async status(actorId: string | null, target: GeneratorTarget) {
+    return this.audited('submissions.generate.status', actorId, target, {}, async () => {
+      const resolved = await this.resolve(target);
+      const { enrolled, available } = await this.students(resolved);
+      const counts = countsOf(enrolled, available);
+      return { answer: counts, resolved, metadata: counts };
+    });
   }
 
   /**
    * Rows for `count` of the students who can still answer (fewer when fewer can: the count is capped, not
    * refused). Without a seed a random one is drawn and returned, so any preview can be repeated.
+   *
+   * Each row names a student who has not answered, so the enrolled students left out of a full preview are the
+   * respondents: every preview is audited (`submissions.generate.preview`, with the counts and how many students
+   * it named) before it is answered, as a reveal is (conventions §11).
    */
-  async preview(request: PreviewRequest): Promise<Preview> {
-    const resolved = await this.resolve(request, { active: true });
-    const { available } = await this.students(resolved);
+  async preview(actorId: string | null, request: PreviewRequest): Promise<Preview> {
+    const requested = { count: request.count, seed: request.seed ?? null };
+    return this.audited('submissions.generate.preview', actorId, request, requested, async () => {
+      const resolved = await this.resolve(request, { active: true });
+      const { enrolled, available } = await this.students(resolved);
+      const preview = await this.generate(request, resolved, available);
+      return {
+        answer: preview,
+        resolved,
+        metadata: {
+          count: request.count,
+          seed: preview.seed,
+          ...countsOf(enrolled, available),
+          rows: preview.rows.length,
+        },
+      };
+    });
+  }
+
+  /** The preview's rows for `available` students, comments by the model when one is configured. */
+  private async generate(request: PreviewRequest, resolved: ResolvedTarget, available: Student[]): Promise<Preview> {
     const seed = request.seed ?? randomInt(0, 2 ** 32);
     const schema = resolved.version.schemaSnapshot;
     const feedback = { ...DEFAULT_QUALITATIVE_FEEDBACK, ...schema.qualitativeFeedback };
@@ -270,6 +304,50 @@ export class GeneratorService {
    */
   activeStudentVersions() {
     return this.repository.activeVersions(STUDENT_TYPE);
+  }
+
+  /**
+   * Answers `read` once its audit record is written: the record names the actor, the version (target), the faculty
+   * member and the course, with `metadata`. A read refused as a whole (an unknown reference, a version not ACTIVE) is
+   * audited as a failure with its error. When the record cannot be written the read is not answered.
+   */
+  private async audited<T>(
+    action: string,
+    actorId: string | null,
+    target: GeneratorTarget,
+    requested: Record<string, unknown>,
+    read: () => Promise<{ answer: T; resolved: ResolvedTarget; metadata: Record<string, unknown> }>,
+  ): Promise<T> {
+    const audited = { action, actorId, target: `questionnaire_version:${target.versionId}` };
+    let done: Awaited<ReturnType<typeof read>>;
+    try {
+      done = await read();
+    } catch (error) {
+      await this.audit
+        .record({
+          ...audited,
+          outcome: 'failure',
+          metadata: {
+            facultyUsername: target.facultyUsername,
+            courseShortname: target.courseShortname,
+            ...requested,
+            error: error instanceof DomainError ? error.message : 'internal error',
+          },
+        })
+        .catch((auditError: unknown) => this.logger.error({ err: auditError }, `audit of a refused ${action}`));
+      throw error;
+    }
+    const { answer, resolved, metadata } = done;
+    await this.audit.record({
+      ...audited,
+      metadata: {
+        facultyUsername: resolved.faculty.username,
+        courseShortname: resolved.course.shortname,
+        semesterCode: resolved.course.semester.code,
+        ...metadata,
+      },
+    });
+    return answer;
   }
 
   /** The version, faculty member and course a request names; every unknown one is reported at once (400). */
