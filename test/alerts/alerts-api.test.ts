@@ -370,6 +370,19 @@ describe('handling an alert', () => {
     expect(list.body.items.map((item: { id: string }) => item.id)).toContain(alertOf.north);
   });
 
+  it('outside audit Z (D10): a note too long or not text is told so, not that it is required', async () => {
+    for (const step of ['acknowledge', 'resolve'])
+      for (const [body, message] of [
+        [{ note: 'x'.repeat(2_001) }, 'must be at most 2,000 characters'],
+        [{ note: 42 }, 'must be text (a string)'],
+        [{ note: ['called'] }, 'must be text (a string)'],
+      ] as const) {
+        const response = await client.post(`/api/v1/alerts/${alertOf.north}/${step}`, body, tokens['head.north']);
+        expect(response.status, `${step} ${JSON.stringify(body).slice(0, 40)}`).toBe(400);
+        expect(response.body).toMatchObject({ message: 'validation failed', details: [{ path: 'note', message }] });
+      }
+  });
+
   it('resolves an open alert directly', async () => {
     const response = await client.post(
       `/api/v1/alerts/${alertOf.north}/resolve`,

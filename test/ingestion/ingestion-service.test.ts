@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -241,7 +242,7 @@ describe('the 5,000-record cap', () => {
     expect(submissions.stored.size).toBe(0);
   });
 
-  it('a file of exactly 5,000 records is read in full', async () => {
+  it('a file of exactly 5,000 records is read in full, once', async () => {
     const submissions = new FakeSubmissions(() => 0);
     const rows = Array.from({ length: 5000 }, (_, index): [string, string, string] => [
       `stu.${index}`,
@@ -250,6 +251,29 @@ describe('the 5,000-record cap', () => {
     ]);
     const result = await service(submissions).ingest(null, VERSION_ID, csv(rows), { dryRun: true });
     expect(result).toMatchObject({ total: 5000, succeeded: 5000 });
-    expect(pulls.perRead).toEqual([5000, 5000]);
+    expect(pulls.perRead).toEqual([5000]);
+  });
+});
+
+describe('outside audit Z (D5): a workbook whose shared strings cannot be read', () => {
+  it('is refused with 400 on every upload of the same bytes, and nothing is written', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Answers');
+    sheet.addRow(['respondent_username', 'faculty_username', 'course_shortname', 'q1', 'comment']);
+    for (let index = 0; index < 3; index += 1) sheet.addRow([`stu.${index}`, 'fac.one', 'IT101', 4, `note ${index}`]);
+    const zip = await JSZip.loadAsync(Buffer.from(await book.xlsx.writeBuffer()));
+    const strings = await zip.file('xl/sharedStrings.xml')!.async('string');
+    // `&#0;` is no XML character: the table cannot be read, and every comment cell refers to it.
+    zip.file('xl/sharedStrings.xml', strings.replace('note 2', 'bad &#0; note'));
+    const file = Buffer.from(await zip.generateAsync({ type: 'nodebuffer' }));
+    const submissions = new FakeSubmissions(() => 0);
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      await expect(service(submissions).ingest(null, VERSION_ID, file)).rejects.toMatchObject({
+        kind: 'invalid',
+        message: expect.stringMatching(
+          /^the file could not be read as an Excel workbook: its shared strings \(xl\/sharedStrings\.xml\) are not well-formed XML: /,
+        ),
+      });
+    expect(submissions.stored.size).toBe(0);
   });
 });

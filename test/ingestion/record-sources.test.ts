@@ -11,7 +11,7 @@ import {
   type SourceRecord,
 } from '../../src/modules/ingestion/record-sources.js';
 import { detectFormat, excerpt } from '../../src/modules/ingestion/upload-content.js';
-import { boundedWorkbookList, WORKBOOK_MAX_ENTRY_BYTES } from '../../src/modules/ingestion/workbook-archive.js';
+import { boundedWorkbookParts, WORKBOOK_MAX_ENTRY_BYTES } from '../../src/modules/ingestion/workbook-archive.js';
 
 async function collect(records: AsyncIterable<SourceRecord>): Promise<SourceRecord[]> {
   const out: SourceRecord[] = [];
@@ -317,10 +317,10 @@ describe('audit Q (F6): workbooks that expand too far, and engine errors', () =>
     // Entries each under the entry limit that together pass the total: refused as well (limits scaled down).
     const original = await workbook({ Answers: rows1() });
     const limits = { entryBytes: 8 * 1024, totalBytes: 10 * 1024 };
-    await expect(boundedWorkbookList(original, limits)).rejects.toThrow(
+    await expect(boundedWorkbookParts(original, limits)).rejects.toThrow(
       /^the workbook expands to more than 0 MB in all, more than an upload may/,
     );
-    expect((await boundedWorkbookList(original)).toString('utf8')).toMatch(/<sheet [^>]*name="Answers"/);
+    expect((await boundedWorkbookParts(original)).list.toString('utf8')).toMatch(/<sheet [^>]*name="Answers"/);
   });
 
   it('a workbook ExcelJS trips over is refused without quoting the engine error it raised', async () => {
@@ -375,5 +375,102 @@ describe('audit Q (F8): XLSX cells without a value to read, and the sheets read'
     const seen: Array<[string, string[]]> = [];
     await collect(readExcelRecords(file, { sheetIndex: 2, onSheet: (read, all) => seen.push([read, all]) }));
     expect(seen).toEqual([['Answers', ['Notes', 'Answers']]]);
+  });
+});
+
+describe('outside audit Z (D5): shared strings, read the same way every time', () => {
+  const header = ['respondent_username', 'faculty_username', 'comment'];
+
+  /**
+   * A workbook as ExcelJS writes it (each worksheet before xl/sharedStrings.xml, entries stored), where only the
+   * comments refer to the shared-strings table; `strings` rewrites the table's XML.
+   */
+  async function commentsInSharedStrings(
+    strings: (xml: string) => string = (xml) => xml,
+    respondent = 's1',
+  ): Promise<Buffer> {
+    const source = await workbook({
+      Answers: [header, [respondent, 'f1', 'first comment'], ['s2', 'f1', 'second comment']],
+    });
+    const zip = await JSZip.loadAsync(source);
+    const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    const table = await zip.file('xl/sharedStrings.xml')!.async('string');
+    const texts = [...table.matchAll(/<si><t>(.*?)<\/t><\/si>/g)].map((match) => match[1]!);
+    zip.file(
+      'xl/worksheets/sheet1.xml',
+      sheet.replace(
+        /<c r="([A-Z]+)(\d+)"([^>]*?) t="s"([^>]*)><v>(\d+)<\/v><\/c>/g,
+        (cell, column, row, a, b, index) =>
+          column === 'C' && row !== '1'
+            ? cell
+            : `<c r="${column}${row}"${a} t="inlineStr"${b}><is><t>${texts[Number(index)]}</t></is></c>`,
+      ),
+    );
+    zip.file('xl/sharedStrings.xml', strings(table));
+    const paths = Object.keys(zip.files).filter((path) => !zip.files[path]!.dir);
+    expect(paths.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(paths.indexOf('xl/sharedStrings.xml'));
+    return Buffer.from(await zip.generateAsync({ type: 'nodebuffer' }));
+  }
+
+  it('reads the cells that refer to the table with their text on every reading', async () => {
+    const file = await commentsInSharedStrings();
+    const expected = [
+      { sourceIdentifier: 1, values: { respondent_username: 's1', faculty_username: 'f1', comment: 'first comment' } },
+      { sourceIdentifier: 2, values: { respondent_username: 's2', faculty_username: 'f1', comment: 'second comment' } },
+    ];
+    // ExcelJS's stream reader dropped the table (and read the comments blank) on about half the readings.
+    for (let reading = 0; reading < 20; reading += 1) expect(await collect(readExcelRecords(file))).toEqual(expected);
+  });
+
+  it('refuses a table that is not well-formed XML on every reading, before any record', async () => {
+    const nul = await commentsInSharedStrings((xml) => xml.replace('second comment', 'bad &#0; comment'));
+    const cut = await commentsInSharedStrings((xml) => xml.replace('</sst>', '<si><t>cut'));
+    for (let reading = 0; reading < 10; reading += 1) {
+      const seen: SourceRecord[] = [];
+      await expect(
+        (async () => {
+          for await (const record of readExcelRecords(nul)) seen.push(record);
+        })(),
+      ).rejects.toThrow(
+        /^the file could not be read as an Excel workbook: its shared strings \(xl\/sharedStrings\.xml\) are not well-formed XML: \d+:\d+: malformed character entity\.$/,
+      );
+      expect(seen).toEqual([]);
+      await expect(collect(readExcelRecords(cut))).rejects.toThrow(
+        /^the file could not be read as an Excel workbook: its shared strings \(xl\/sharedStrings\.xml\) are not well-formed XML: /,
+      );
+    }
+  });
+
+  it('refuses a cell that refers to a string the table does not hold, never reading it as blank', async () => {
+    const short = await commentsInSharedStrings((xml) => xml.replace(/<si><t>second comment<\/t><\/si>/, ''));
+    await expect(collect(readExcelRecords(short))).rejects.toThrow(
+      /^the file could not be read as an Excel workbook: a cell refers to shared string '\d+' \(counting from 0\), but the workbook's shared-strings table holds \d+$/,
+    );
+    const zip = await JSZip.loadAsync(await commentsInSharedStrings());
+    zip.remove('xl/sharedStrings.xml');
+    const none = Buffer.from(await zip.generateAsync({ type: 'nodebuffer' }));
+    await expect(collect(readExcelRecords(none))).rejects.toThrow(/shared-strings table holds 0$/);
+  });
+
+  it('refuses a sheet whose text is not UTF-8, as a CSV file that is not', async () => {
+    const zip = await JSZip.loadAsync(await commentsInSharedStrings());
+    const sheet = Buffer.from(await zip.file('xl/worksheets/sheet1.xml')!.async('uint8array'));
+    const at = sheet.indexOf('s1');
+    zip.file(
+      'xl/worksheets/sheet1.xml',
+      Buffer.concat([sheet.subarray(0, at), Buffer.from([0xe9]), sheet.subarray(at)]),
+    );
+    const latin1 = Buffer.from(await zip.generateAsync({ type: 'nodebuffer' }));
+    await expect(collect(readExcelRecords(latin1))).rejects.toThrow(
+      "the file could not be read as an Excel workbook: its entry 'xl/worksheets/sheet1.xml' is not UTF-8 text",
+    );
+  });
+
+  it('keeps a character whole where the sheet is split between two inflated chunks', async () => {
+    // 40,000 two-byte characters inline in the sheet: it is inflated in chunks, one ending inside a character.
+    const respondent = 'é'.repeat(40_000);
+    const file = await commentsInSharedStrings(undefined, respondent);
+    const [first] = await collect(readExcelRecords(file));
+    expect(first?.values.respondent_username).toBe(respondent);
   });
 });

@@ -572,4 +572,60 @@ describe('legacy CSV', () => {
       "unsupported content type 'application/json'; this route accepts multipart/form-data",
     );
   });
+
+  it('outside audit Z (D8): refuses a file that is not UTF-8 and a NUL as the ingestion does, and an unknown form field', async () => {
+    const head = 'program,courseCode,descriptiveTitle,semester\n';
+    const latin1 = await upload(
+      Buffer.concat([Buffer.from(head), Buffer.from('BSIT,IT912,Caf\xe9 Management,1\n', 'latin1')]),
+    );
+    expect(latin1.status).toBe(400);
+    expect(latin1.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message:
+        'the file is not UTF-8 text: its first byte that is not UTF-8 is on line 2; save it as "CSV UTF-8" and upload it again',
+      details: [],
+    });
+    // A NUL among the first 64 KB is binary data, as at ingestion; further on, it fails its row.
+    const binary = await upload(`${head}BSIT,IT913,Ti\u0000tle,1\n`);
+    expect(binary.status).toBe(400);
+    expect(binary.body.message).toBe(
+      'the file is not CSV: it holds binary data; send a CSV file (UTF-8 text, as "CSV UTF-8" in a spreadsheet)',
+    );
+    const padding = `BSIT,IT914,${'x'.repeat(150)},1\n`.repeat(450);
+    const late = await upload(`${head}${padding}BSIT,IT913,Ti\u0000tle,1\n`);
+    expect(late.status, JSON.stringify(late.body).slice(0, 300)).toBe(200);
+    expect(late.body.errors).toContainEqual({
+      row: 451,
+      message: 'descriptiveTitle: must not contain the NUL character (\\u0000)',
+    });
+    const typo = await upload(csv, 'courses.csv', { ...context, typo: 'ignored' });
+    expect(typo.status).toBe(400);
+    expect(typo.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'validation failed',
+      details: [{ path: '(root)', message: 'unknown field(s): typo' }],
+    });
+  });
+
+  it('outside audit Z (D9): execute refuses an unknown field beside rows or in a row, naming it, and creates nothing', async () => {
+    const row = { program: 'BSIT', courseCode: 'IT990', descriptiveTitle: 'Never made', semester: 1 };
+    simulator.reset();
+    for (const [body, detail] of [
+      [
+        { ...context, typo: 'x', rows: [row] },
+        { path: '(root)', message: 'unknown field(s): typo' },
+      ],
+      [
+        { ...context, rows: [{ ...row, units: 3 }] },
+        { path: 'rows.0', message: 'unknown field(s): units' },
+      ],
+    ] as const) {
+      const response = await client.post('/api/v1/lms/provision/courses/execute', body, admin);
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect(response.body).toMatchObject({ message: 'validation failed', details: [detail] });
+    }
+    expect(simulator.callsOf('core_course_create_courses')).toEqual([]);
+  });
 });

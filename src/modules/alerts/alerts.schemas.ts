@@ -14,14 +14,23 @@ export const alertsQuery = pagingQuery.extend({
 
 export const alertParams = z.object({ id: z.uuid() });
 
-/** Conventions §11: acknowledge and resolve take `{ note }`, what was done, kept in the alert's history. */
+const NOTE_REQUIRED = 'required: say what was done, for the history';
+const NOTE_MAX_LENGTH = 2_000;
+
+/**
+ * Conventions §11: acknowledge and resolve take `{ note }`, what was done, kept in the alert's history. Each
+ * message says what is wrong: a note missing (or null) or blank is required, one of another type is not text,
+ * one too long names the limit.
+ */
 export const alertNoteBody = z.strictObject({
   note: z
-    .string({ error: 'required: say what was done, for the history' })
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? NOTE_REQUIRED : 'must be text (a string)'),
+    })
     .trim()
-    .min(1, { message: 'required: say what was done, for the history' })
-    .max(2_000)
-    .describe('what was done, for the history (required)'),
+    .min(1, { message: NOTE_REQUIRED })
+    .max(NOTE_MAX_LENGTH, { message: `must be at most ${NOTE_MAX_LENGTH.toLocaleString('en')} characters` })
+    .describe(`what was done, for the history (required, at most ${NOTE_MAX_LENGTH.toLocaleString('en')} characters)`),
 });
 
 export const alertRevealBody = z.strictObject({

@@ -99,7 +99,7 @@ function sheetAdvice(read: string, all: readonly string[]): string {
 }
 
 /** Numbers the items of `source` 1, 2, 3… in the order it yields them. */
-async function* numbered<T>(source: AsyncIterable<T>): AsyncGenerator<{ position: number; item: T }> {
+async function* numbered<T>(source: Iterable<T>): AsyncGenerator<{ position: number; item: T }> {
   let position = 0;
   for await (const item of source) {
     position += 1;
@@ -109,9 +109,9 @@ async function* numbered<T>(source: AsyncIterable<T>): AsyncGenerator<{ position
 
 /**
  * Bulk ingestion of submissions from a CSV or XLSX file (spec "Bulk ingestion", conventions §5). The file
- * is read twice as a stream: once to check its columns and count its records, stopping at the first record
- * over 5,000 (such a file is refused with 400 and nothing is written), then to submit each record through the
- * same SubmissionsService as a single POST, each in its own transaction, at most `concurrency` at a time.
+ * is read once, to its end or to the first record over 5,000 (such a file is refused with 400 and nothing is
+ * written), and its columns checked; then each record is submitted through the same SubmissionsService as a
+ * single POST, each in its own transaction, at most `concurrency` at a time.
  * Users, courses and semesters are read once per run through a shared cache. Of rows that would be the same
  * submission, the first in the file wins under any concurrency (FirstRowWins); the later ones are refused.
  * A dry run does every check and every write, then rolls each one back, and answers as a real run would.
@@ -174,25 +174,25 @@ export class IngestionService {
         `version ${version.versionNumber} is ${version.status}; only an ACTIVE version accepts submissions`,
       );
     const format = detectFormat(file);
-    // Chosen once, so both readings of the file split it the same way, and the answer can say how.
     const csv = format === 'csv' ? chooseDelimiter(file, options.csv ?? {}) : undefined;
     let sheets: { read: string; all: string[] } | undefined;
-    const read = (onHeaders?: (headers: string[]) => void): AsyncIterable<SourceRecord> =>
-      csv
-        ? readCsvRecords(file, { ...options.csv, delimiter: csv.delimiter, onHeaders })
-        : readExcelRecords(file, {
-            ...options.excel,
-            onHeaders,
-            onSheet: (name, all) => (sheets = { read: name, all }),
-          });
-
     let headers: string[] = [];
-    let total = 0;
-    for await (const record of read((found) => (headers = found))) {
-      void record;
-      total += 1;
+    const onHeaders = (found: string[]) => (headers = found);
+    const source: AsyncIterable<SourceRecord> = csv
+      ? readCsvRecords(file, { ...options.csv, delimiter: csv.delimiter, onHeaders })
+      : readExcelRecords(file, {
+          ...options.excel,
+          onHeaders,
+          onSheet: (name, all) => (sheets = { read: name, all }),
+        });
+
+    // Every record is read before the first is submitted, so a file refused (too many records, a missing
+    // column, a workbook that cannot be read to its end) writes nothing, and what is submitted is what was read.
+    const records: SourceRecord[] = [];
+    for await (const record of source) {
       // One record over the cap is enough to refuse the file: the rest is not read.
-      if (total > INGESTION_MAX_RECORDS) break;
+      records.push(record);
+      if (records.length > INGESTION_MAX_RECORDS) break;
     }
     const missing = REQUIRED_COLUMNS.filter((column) => !headers.includes(column));
     if (missing.length > 0)
@@ -200,10 +200,11 @@ export class IngestionService {
         `the file lacks required column(s): ${missing.join(', ')}${sheets ? sheetAdvice(sheets.read, sheets.all) : ''}`,
         missing.map((column) => ({ path: `file.columns.${column}`, message: 'required column is missing' })),
       );
-    if (total > INGESTION_MAX_RECORDS)
+    if (records.length > INGESTION_MAX_RECORDS)
       throw invalid(
         `the file holds more than ${INGESTION_MAX_RECORDS} records; at most ${INGESTION_MAX_RECORDS} are accepted per upload: split it`,
       );
+    const total = records.length;
 
     const dryRun = options.dryRun ?? false;
     const lookups = createCachedLookups(this.submissionsRepository);
@@ -211,7 +212,7 @@ export class IngestionService {
     const firstRowWins = new FirstRowWins();
     const results: IngestionRowResult[] = [];
     await forEachBounded(
-      numbered(read()),
+      numbered(records),
       options.concurrency ?? INGESTION_DEFAULT_CONCURRENCY,
       async ({ position, item: record }) => {
         const prepared = await this.prepareRecord(record, version, questionColumns, lookups);

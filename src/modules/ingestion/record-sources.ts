@@ -1,11 +1,13 @@
+import { posix } from 'node:path';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import WorksheetReader from 'exceljs/lib/stream/xlsx/worksheet-reader.js';
 import { SaxesParser } from 'saxes';
 import { invalid } from '../../common/errors/domain-error.js';
 import { normalizeHeaders } from './headers.js';
 import { excerpt, sanitisedMessage } from './upload-content.js';
-import { boundedWorkbookList } from './workbook-archive.js';
+import { boundedWorkbookParts, inflatedEntry, type WorkbookParts } from './workbook-archive.js';
 
 /** One data row of an uploaded file, keyed by normalised header. `sourceIdentifier` counts data rows from 1. */
 export interface SourceRecord {
@@ -334,14 +336,10 @@ function xmlElements(xml: string, localName: string): Record<string, string>[] {
   return found;
 }
 
-/**
- * The sheets of a workbook in tab order, read from `xl/workbook.xml` by the pass that bounds what the workbook
- * expands to (`boundedWorkbookList`). The `r:id` attribute may carry any namespace prefix.
- */
-async function workbookSheets(file: Buffer): Promise<WorkbookSheet[]> {
-  const list = await boundedWorkbookList(file);
+/** The sheets of a workbook in tab order, from `xl/workbook.xml`. The `r:id` attribute may carry any prefix. */
+function workbookSheets(parts: WorkbookParts): WorkbookSheet[] {
   try {
-    return xmlElements(list.toString('utf8'), 'sheet').map((attributes, index) => {
+    return xmlElements(parts.list.toString('utf8'), 'sheet').map((attributes, index) => {
       const rId = Object.entries(attributes).find(([key]) => key === 'id' || key.endsWith(':id'))?.[1] ?? '';
       return {
         id: Number(attributes.sheetId ?? index + 1),
@@ -355,19 +353,125 @@ async function workbookSheets(file: Buffer): Promise<WorkbookSheet[]> {
   }
 }
 
+/** The entry that holds `sheet`, by its relationship in `xl/_rels/workbook.xml.rels`; undefined when none does. */
+function sheetEntry(parts: WorkbookParts, sheet: WorkbookSheet): string | undefined {
+  if (!parts.relationships) return undefined;
+  let target: string | undefined;
+  try {
+    target = xmlElements(parts.relationships.toString('utf8'), 'Relationship').find(
+      (relationship) => relationship.Id === sheet.rId,
+    )?.Target;
+  } catch (error) {
+    throw unreadableWorkbook(error);
+  }
+  if (target === undefined) return undefined;
+  // A target is relative to xl/ unless it starts with a slash (the root of the package).
+  const path = target.startsWith('/') ? target.slice(1) : posix.normalize(`xl/${target}`);
+  return parts.names.has(path) ? path : undefined;
+}
+
+const utf8 = () => new TextDecoder('utf-8', { fatal: true });
+
+/** Text of a part that is not UTF-8 would be read with U+FFFD for its letters: refused, like such a CSV file. */
+const notUtf8 = (entry: string) =>
+  invalid(`the file could not be read as an Excel workbook: its entry ${excerpt(entry)} is not UTF-8 text`);
+
+/**
+ * The shared-strings table: the text of each `<si>`, its runs (`<r><t>`) joined, phonetic guides (`<rPh>`)
+ * left out. Parsed in full, and to its end, before any sheet is read: a table that is not well-formed XML
+ * (a `&#0;` reference, which no XML may hold, a string cut short) refuses the workbook, since every cell that
+ * refers to it would otherwise be read without its text.
+ */
+function sharedStringsTable(parts: WorkbookParts): string[] {
+  if (!parts.sharedStrings) return [];
+  const entry = 'xl/sharedStrings.xml';
+  let xml: string;
+  try {
+    xml = utf8().decode(parts.sharedStrings);
+  } catch {
+    throw notUtf8(entry);
+  }
+  const table: string[] = [];
+  let item: string[] | undefined;
+  let text: string[] | undefined;
+  let phonetic = 0;
+  const parser = new SaxesParser();
+  const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+  parser.on('opentag', (tag) => {
+    const name = localName(tag.name);
+    if (name === 'si') item = [];
+    else if (name === 'rPh') phonetic += 1;
+    else if (name === 't' && item && phonetic === 0) text = [];
+  });
+  parser.on('text', (value) => text?.push(value));
+  parser.on('closetag', (tag) => {
+    const name = localName(tag.name);
+    if (name === 'si' && item) {
+      table.push(item.join(''));
+      item = undefined;
+    } else if (name === 'rPh') phonetic -= 1;
+    else if (name === 't' && text) {
+      item?.push(text.join(''));
+      text = undefined;
+    }
+  });
+  try {
+    parser.write(xml).close();
+  } catch (error) {
+    throw invalid(
+      `the file could not be read as an Excel workbook: its shared strings (${entry}) are not well-formed XML: ${
+        error instanceof Error ? sanitisedMessage(error.message) : 'unknown error'
+      }`,
+    );
+  }
+  return table;
+}
+
+/**
+ * The table as the sheet parser reads it (`table[index]`), where an index the table does not hold is an error
+ * rather than an empty cell: the parser would read such a cell as `undefined`, that is, as blank.
+ */
+function checkedTable(table: readonly string[]): ArrayLike<unknown> {
+  return new Proxy(table, {
+    get(target, property, receiver) {
+      if (typeof property === 'string' && property !== 'length' && !Object.hasOwn(target, property))
+        throw invalid(
+          `the file could not be read as an Excel workbook: a cell refers to shared string ${excerpt(property)} ` +
+            `(counting from 0), but the workbook's shared-strings table holds ${target.length}`,
+        );
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
+
+/** The sheet's XML as text, decoded as it is inflated (a character split between two chunks stays whole). */
+async function* sheetText(file: Buffer, entry: string): AsyncGenerator<string> {
+  const decoder = utf8();
+  try {
+    for await (const chunk of inflatedEntry(file, entry)) yield decoder.decode(chunk, { stream: true });
+    yield decoder.decode();
+  } catch (error) {
+    if (error instanceof TypeError) throw notUtf8(entry);
+    throw error;
+  }
+}
+
 /**
  * Streams the records of one sheet of an XLSX workbook: the one named `sheetName`, the `sheetIndex`-th in tab
- * order, or the first. Rows are read as they are unzipped, so the workbook is never held as a whole; before
- * that, a workbook that expands to more than `WORKBOOK_MAX_ENTRY_BYTES` an entry or `WORKBOOK_MAX_TOTAL_BYTES`
- * in all is refused (workbook-archive.ts).
+ * order, or the first. A first pass over the archive bounds what it expands to (refusing a workbook over
+ * `WORKBOOK_MAX_ENTRY_BYTES` an entry or `WORKBOOK_MAX_TOTAL_BYTES` in all, workbook-archive.ts) and keeps the
+ * sheet list, the relationships and the shared strings; the sheet is then inflated and parsed as it streams.
  *
- * ExcelJS's streaming reader names a worksheet from `xl/workbook.xml` if it has met that entry already, and
- * fails on a worksheet that comes after the shared strings but before `xl/workbook.xml` in the zip (an order
- * some writers, ExcelJS's own included, produce). The sheet list is therefore read first, from the central
- * directory, and handed to the reader, so names and tab positions never depend on the order of the entries.
+ * ExcelJS's WorkbookReader is not used: it walks the archive with unzipper, whose Parse stream emits 'end' as
+ * soon as it has read the archive's last byte, while entries it has already pushed still wait in its buffer.
+ * ExcelJS stops at that 'end', so the entries after the one it was busy with (spooling a worksheet that comes
+ * before the shared strings to a temporary file) were dropped or not as the timing fell: the same bytes were
+ * read with the shared strings (and their errors), or without them, every cell that refers to them blank.
+ * Here the order of the entries and the timing decide nothing; only the sheet's XML goes through ExcelJS.
  */
 export async function* readExcelRecords(file: Buffer, options: ExcelReadOptions = {}): AsyncGenerator<SourceRecord> {
-  const sheets = await workbookSheets(file);
+  const parts = await boundedWorkbookParts(file);
+  const sheets = workbookSheets(parts);
   const wanted =
     options.sheetName !== undefined
       ? sheets.find((sheet) => sheet.name === options.sheetName)
@@ -380,44 +484,39 @@ export async function* readExcelRecords(file: Buffer, options: ExcelReadOptions 
     wanted.name,
     sheets.map((sheet) => sheet.name),
   );
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
+  const entry = sheetEntry(parts, wanted);
+  if (entry === undefined)
+    throw invalid(`the workbook lists sheet ${excerpt(wanted.name)} but holds no worksheet for it`);
+  const worksheet = new WorksheetReader({
+    workbook: {
+      sharedStrings: checkedTable(sharedStringsTable(parts)),
+      // Styles are not read (a number is read as a number, never as a date), nor are the workbook's properties.
+      styles: { getStyleModel: () => null },
+      properties: {},
+    },
+    id: wanted.id,
+    iterator: sheetText(file, entry),
+    options: { worksheets: 'emit', hyperlinks: 'ignore' },
   });
-  (reader as unknown as { model: { sheets: WorkbookSheet[] } }).model = { sheets };
-  let found = false;
+  let headers: string[] | undefined;
+  let ordinal = 0;
   try {
-    for await (const worksheet of reader) {
-      const name = (worksheet as unknown as { name?: string }).name;
-      if (name !== wanted.name || found) {
-        // Read other sheets through: ExcelJS may have spooled them to temporary files it removes afterwards.
-        for await (const row of worksheet) void row;
+    for await (const row of worksheet) {
+      const cells = rowCells(row);
+      const texts = cells.map((cell) => cell.text);
+      if (!headers) {
+        if (isBlank(texts)) continue;
+        headers = normalizeHeaders(texts);
+        options.onHeaders?.(headers);
         continue;
       }
-      found = true;
-      let headers: string[] | undefined;
-      let ordinal = 0;
-      for await (const row of worksheet) {
-        const cells = rowCells(row);
-        const texts = cells.map((cell) => cell.text);
-        if (!headers) {
-          if (isBlank(texts)) continue;
-          headers = normalizeHeaders(texts);
-          options.onHeaders?.(headers);
-          continue;
-        }
-        if (isBlank(texts) && cells.every((cell) => !cell.problem)) continue;
-        ordinal += 1;
-        yield excelRecord(headers, cells, ordinal);
-      }
-      if (!headers) throw invalid('the sheet has no header row');
+      if (isBlank(texts) && cells.every((cell) => !cell.problem)) continue;
+      ordinal += 1;
+      yield excelRecord(headers, cells, ordinal);
     }
   } catch (error) {
     if (error instanceof Error && error.name === 'DomainError') throw error;
     throw unreadableWorkbook(error);
   }
-  if (!found) throw invalid(`the workbook lists sheet ${excerpt(wanted.name)} but holds no worksheet for it`);
+  if (!headers) throw invalid('the sheet has no header row');
 }

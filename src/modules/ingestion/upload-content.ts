@@ -74,33 +74,44 @@ function firstLineNotUtf8(file: Buffer): number {
   return line;
 }
 
-const notAccepted = (what: string) =>
-  invalid(`the file is not CSV or XLSX: it looks like ${what}; send a CSV file (UTF-8 text) or an XLSX workbook`);
+/**
+ * Refuses, naming what it seems to be, an upload read as CSV that is not UTF-8 text: UTF-16 text, an image, a
+ * PDF, an archive, other binary data (a NUL byte among the first 64 KB), or text in another encoding (Windows-1252
+ * from Excel's plain "CSV", Latin-1), which would be read with its letters replaced by U+FFFD and stored that way.
+ * A UTF-8 byte-order mark is UTF-8. `orWorkbook`: the upload also takes an XLSX workbook, and the advice says so.
+ * A NUL further on is refused in its row, as a cell that holds one (`NUL_CHARACTER_MESSAGE`).
+ */
+export function checkCsvText(file: Buffer, { orWorkbook }: { orWorkbook: boolean }): void {
+  const formats = orWorkbook ? 'CSV or XLSX' : 'CSV';
+  const send = `send a CSV file (UTF-8 text${orWorkbook ? '' : ', as "CSV UTF-8" in a spreadsheet'})${orWorkbook ? ' or an XLSX workbook' : ''}`;
+  const saveAs = `save it as "CSV UTF-8"${orWorkbook ? ' (or as an XLSX workbook)' : ''}`;
+  if (startsWith(file, [0xff, 0xfe]) || startsWith(file, [0xfe, 0xff]))
+    throw invalid(
+      `the file is UTF-16 text: save it as CSV UTF-8${orWorkbook ? ' (or as an XLSX workbook)' : ''} and upload it again`,
+    );
+  const signature = SIGNATURES.find(({ bytes }) => startsWith(file, bytes));
+  if (signature) throw invalid(`the file is not ${formats}: it looks like ${signature.kind}; ${send}`);
+  if (looksBinary(file))
+    throw invalid(
+      `the file is not ${formats}: it holds binary data; send a CSV file (UTF-8 text, as "CSV UTF-8" in a ` +
+        `spreadsheet)${orWorkbook ? ' or an XLSX workbook' : ''}`,
+    );
+  if (!isUtf8(file))
+    throw invalid(
+      `the file is not UTF-8 text: its first byte that is not UTF-8 is on line ${firstLineNotUtf8(file)}; ${saveAs} ` +
+        'and upload it again',
+    );
+}
 
 /**
  * Tells the two accepted formats apart by content (an XLSX workbook is a ZIP archive; anything else is read as
- * CSV) and refuses, naming what it seems to be, a file that is neither: an image, a PDF, another archive,
- * a legacy .xls workbook, UTF-16 text, text that is not UTF-8, or other binary data.
+ * CSV) and refuses, naming what it seems to be, a file that is neither: a legacy .xls workbook, or what
+ * `checkCsvText` refuses.
  */
 export function detectFormat(file: Buffer): UploadFormat {
   if (startsWith(file, [0x50, 0x4b, 0x03, 0x04])) return 'xlsx';
   if (startsWith(file, [0xd0, 0xcf, 0x11, 0xe0]))
     throw invalid('legacy .xls workbooks are not supported: save the file as .xlsx or .csv');
-  if (startsWith(file, [0xff, 0xfe]) || startsWith(file, [0xfe, 0xff]))
-    throw invalid('the file is UTF-16 text: save it as CSV UTF-8 (or as an XLSX workbook) and upload it again');
-  const signature = SIGNATURES.find(({ bytes }) => startsWith(file, bytes));
-  if (signature) throw notAccepted(signature.kind);
-  if (looksBinary(file))
-    throw invalid(
-      'the file is not CSV or XLSX: it holds binary data; send a CSV file (UTF-8 text, as "CSV UTF-8" in a ' +
-        'spreadsheet) or an XLSX workbook',
-    );
-  // Text in another encoding (Windows-1252 from Excel's plain "CSV", Latin-1) would be read with its letters
-  // replaced by U+FFFD and stored that way: refused, like UTF-16, with where to look. A UTF-8 BOM is UTF-8.
-  if (!isUtf8(file))
-    throw invalid(
-      `the file is not UTF-8 text: its first byte that is not UTF-8 is on line ${firstLineNotUtf8(file)}; save it ` +
-        'as "CSV UTF-8" (or as an XLSX workbook) and upload it again',
-    );
+  checkCsvText(file, { orWorkbook: true });
   return 'csv';
 }

@@ -30,23 +30,52 @@ function isFlateError(error: unknown): error is FlateError {
   return error instanceof Error && typeof (error as Partial<FlateError>).code === 'number';
 }
 
+/** The parts of a workbook the reader needs before it reads a sheet, as the bounding pass inflated them. */
+export interface WorkbookParts {
+  /** `xl/workbook.xml`: the sheet list. */
+  list: Buffer;
+  /** `xl/_rels/workbook.xml.rels`: which entry holds each sheet. */
+  relationships?: Buffer;
+  /** `xl/sharedStrings.xml`: the text that cells of type `s` refer to by index. */
+  sharedStrings?: Buffer;
+  /** The names of all the archive's entries. */
+  names: ReadonlySet<string>;
+}
+
+const KEPT = {
+  [WORKBOOK_LIST]: 'list',
+  'xl/_rels/workbook.xml.rels': 'relationships',
+  'xl/sharedStrings.xml': 'sharedStrings',
+} as const satisfies Record<string, keyof WorkbookParts>;
+
+const damagedArchive = (failure: unknown) =>
+  // fflate's own messages ("invalid zip data", "unknown compression type 14") describe the file; anything
+  // else would be an engine's message about our process, never quoted.
+  invalid(
+    `the file could not be read as an Excel workbook: ${isFlateError(failure) ? failure.message : 'its ZIP data is damaged'}`,
+  );
+
 /**
- * Inflates every entry of the workbook's ZIP archive in order, as ExcelJS's streaming reader meets them (by
- * their local headers, not the central directory), counting bytes and keeping none but `xl/workbook.xml`,
- * and stops at the first entry over `limits.entryBytes` or once all of them pass `limits.totalBytes`: such a
- * file is refused with 400 before ExcelJS reads a byte of it. Answers the sheet list, `xl/workbook.xml`.
+ * Inflates every entry of the workbook's ZIP archive in order (by their local headers, not the central
+ * directory), counting bytes and keeping only the parts in `WorkbookParts`, and stops at the first entry over
+ * `limits.entryBytes` or once all of them pass `limits.totalBytes`: such a file is refused with 400 before a
+ * sheet is read. Two entries of one name are refused too: which of them a reader takes would be a guess.
  */
-export async function boundedWorkbookList(file: Buffer, limits: WorkbookLimits = LIMITS): Promise<Buffer> {
+export async function boundedWorkbookParts(file: Buffer, limits: WorkbookLimits = LIMITS): Promise<WorkbookParts> {
   let total = 0;
   let sinceYield = 0;
   let overLimit: string | undefined;
   let failure: unknown;
-  const listParts: Uint8Array[] = [];
-  let listFound = false;
+  let duplicate: string | undefined;
+  const names = new Set<string>();
+  const kept = new Map<keyof WorkbookParts, Uint8Array[]>();
   const unzip = new Unzip((entry) => {
     let inflated = 0;
-    const isList = entry.name === WORKBOOK_LIST;
-    listFound ||= isList;
+    if (names.has(entry.name)) duplicate ??= entry.name;
+    names.add(entry.name);
+    const part = Object.hasOwn(KEPT, entry.name) ? KEPT[entry.name as keyof typeof KEPT] : undefined;
+    const parts: Uint8Array[] = [];
+    if (part) kept.set(part, parts);
     entry.ondata = (error, data) => {
       if (overLimit !== undefined || failure !== undefined) return;
       if (error) {
@@ -59,7 +88,7 @@ export async function boundedWorkbookList(file: Buffer, limits: WorkbookLimits =
       if (inflated > limits.entryBytes)
         overLimit = `${megabytes(limits.entryBytes)} in its entry ${excerpt(entry.name)}`;
       else if (total > limits.totalBytes) overLimit = `${megabytes(limits.totalBytes)} in all`;
-      else if (isList) listParts.push(data);
+      else if (part) parts.push(data);
       if (overLimit !== undefined) entry.terminate();
     };
     try {
@@ -87,12 +116,59 @@ export async function boundedWorkbookList(file: Buffer, limits: WorkbookLimits =
       `the workbook expands to more than ${overLimit}, more than an upload may (${megabytes(limits.entryBytes)} an ` +
         `entry, ${megabytes(limits.totalBytes)} in all): send the responses as CSV, or a workbook of that sheet alone`,
     );
-  if (failure !== undefined)
-    // fflate's own messages ("invalid zip data", "unknown compression type 14") describe the file; anything
-    // else would be an engine's message about our process, never quoted.
-    throw invalid(
-      `the file could not be read as an Excel workbook: ${isFlateError(failure) ? failure.message : 'its ZIP data is damaged'}`,
-    );
-  if (!listFound) throw invalid('the file is a ZIP archive but not an XLSX workbook: it has no xl/workbook.xml');
-  return Buffer.concat(listParts);
+  if (failure !== undefined) throw damagedArchive(failure);
+  if (!names.has(WORKBOOK_LIST))
+    throw invalid('the file is a ZIP archive but not an XLSX workbook: it has no xl/workbook.xml');
+  if (duplicate !== undefined)
+    throw invalid(`the file could not be read as an Excel workbook: it holds two entries named ${excerpt(duplicate)}`);
+  const joined = (part: keyof WorkbookParts) => {
+    const parts = kept.get(part);
+    return parts ? Buffer.concat(parts) : undefined;
+  };
+  const relationships = joined('relationships');
+  const sharedStrings = joined('sharedStrings');
+  return {
+    list: joined('list') ?? Buffer.alloc(0),
+    ...(relationships ? { relationships } : {}),
+    ...(sharedStrings ? { sharedStrings } : {}),
+    names,
+  };
+}
+
+/**
+ * The inflated bytes of one entry of a workbook that `boundedWorkbookParts` has passed, as they are inflated:
+ * at most one push of compressed bytes (about 16 MB inflated) is held at a time. Every other entry is skipped
+ * without being inflated.
+ */
+export async function* inflatedEntry(file: Buffer, name: string): AsyncGenerator<Uint8Array> {
+  let pending: Uint8Array[] = [];
+  let failure: unknown;
+  let found = false;
+  const unzip = new Unzip((entry) => {
+    if (entry.name !== name || found) return;
+    found = true;
+    entry.ondata = (error, data) => {
+      if (error) failure ??= error;
+      else if (data.length > 0) pending.push(data);
+    };
+    try {
+      entry.start();
+    } catch (error) {
+      failure ??= error;
+    }
+  });
+  unzip.register(UnzipInflate);
+  for (let offset = 0; offset < file.length;) {
+    const end = Math.min(offset + CHUNK_BYTES, file.length);
+    try {
+      unzip.push(file.subarray(offset, end), end === file.length);
+    } catch (error) {
+      failure ??= error;
+    }
+    offset = end;
+    if (failure !== undefined) throw damagedArchive(failure);
+    const ready = pending;
+    pending = [];
+    for (const chunk of ready) yield chunk;
+  }
 }

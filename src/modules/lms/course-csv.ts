@@ -1,6 +1,8 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { invalid } from '../../common/errors/domain-error.js';
+import { NUL_CHARACTER_MESSAGE } from '../../common/http/nul-characters.js';
 import { zodIssuesToDetails } from '../../common/http/zod-details.js';
+import { checkCsvText } from '../ingestion/upload-content.js';
 import { csvCourseRow, MAX_COURSES_PER_REQUEST, type CsvCourseRow } from './lms.schemas.js';
 
 /**
@@ -20,11 +22,16 @@ export interface CsvRowProblem {
   message: string;
 }
 
-/** The rows of the file (row 1 is the first after the header) that are well-formed, and the problems of the rest. */
+/**
+ * The rows of the file (row 1 is the first after the header) that are well-formed, and the problems of the rest.
+ * A file that is not UTF-8 text is refused as the ingestion's CSV is (its letters would reach the learning
+ * system as U+FFFD), and a cell holding a NUL fails its row, which PostgreSQL could not store.
+ */
 export function readCoursesCsv(content: Buffer): {
   rows: Array<{ row: number; data: CsvCourseRow }>;
   errors: CsvRowProblem[];
 } {
+  checkCsvText(content, { orWorkbook: false });
   let records: string[][];
   try {
     records = parse(content, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
@@ -55,6 +62,13 @@ export function readCoursesCsv(content: Buffer): {
   data.forEach((record, offset) => {
     const row = offset + 1;
     const semester = record[position.semester] ?? '';
+    const withNul = (Object.keys(COLUMNS) as Array<keyof CsvCourseRow>).filter((field) =>
+      record[position[field]]?.includes('\u0000'),
+    );
+    if (withNul.length > 0) {
+      errors.push({ row, message: withNul.map((field) => `${field}: ${NUL_CHARACTER_MESSAGE}`).join('; ') });
+      return;
+    }
     const parsed = csvCourseRow.safeParse({
       program: record[position.program] ?? '',
       courseCode: record[position.courseCode] ?? '',

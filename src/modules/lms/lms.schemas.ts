@@ -139,7 +139,7 @@ export type QuickCourseRequest = z.infer<typeof quickCourseRequest>;
 
 // ── Courses: legacy CSV ───────────────────────────────────────────────────────────────────────────────────
 
-export const csvContext = z.object({ campus: code, department: code, startDate: isoDate, endDate: isoDate });
+export const csvContext = z.strictObject({ campus: code, department: code, startDate: isoDate, endDate: isoDate });
 export type CsvContext = z.infer<typeof csvContext>;
 
 export const csvUploadDocument = csvContext.extend({
@@ -149,7 +149,7 @@ export const csvUploadDocument = csvContext.extend({
   }),
 });
 
-export const csvCourseRow = z.object({
+export const csvCourseRow = z.strictObject({
   program: code,
   courseCode,
   descriptiveTitle,
@@ -179,10 +179,17 @@ export const csvPreviewResult = z.object({
 });
 export type CsvPreviewResult = z.infer<typeof csvPreviewResult>;
 
-/** Execute takes the preview's valid rows back (extra fields are ignored; shortnames are computed again). */
+/** What the preview answered beside a row, which a client may send back at execute: accepted and ignored. */
+const echoedCsvPreviewFields = {
+  row: z.number().optional().meta({ description: 'ignored: rows are numbered again' }),
+  semesterCode: z.string().optional().meta({ description: 'ignored: derived again' }),
+  ...echoedPreviewFields,
+};
+
+/** Execute takes the preview's valid rows back (the preview's own fields are ignored; shortnames computed again). */
 export const csvExecuteRequest = csvContext.extend({
   rows: z
-    .array(csvCourseRow)
+    .array(csvCourseRow.extend(echoedCsvPreviewFields))
     .min(1, { message: 'at least one row is required' })
     .max(MAX_COURSES_PER_REQUEST, { message: `at most ${MAX_COURSES_PER_REQUEST} courses per request` }),
 });
