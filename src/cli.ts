@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import { z } from 'zod';
 import { DomainError } from './common/errors/domain-error.js';
-import { nulCharacterDetails } from './common/http/nul-characters.js';
+import { unstorableTextDetails } from './common/http/unstorable-text.js';
 import { operationalErrorMessage } from './common/process/operational-error.js';
 import { zodIssuesToDetails } from './common/http/zod-details.js';
 import { SettingsError } from './config/parse-settings.js';
@@ -131,8 +131,8 @@ async function importInstitution(args: string[]): Promise<void> {
     import('./modules/institution/institution-import.service.js'),
   ]);
   const parsed = institutionImportBody.safeParse(json);
-  // The endpoint's checks (RequestValidationGuard): the schema's, and no NUL character in any string.
-  const details = [...(parsed.success ? [] : zodIssuesToDetails(parsed.error.issues)), ...nulCharacterDetails(json)];
+  // The endpoint's checks (RequestValidationGuard): the schema's, and no NUL character or lone surrogate in any string.
+  const details = [...(parsed.success ? [] : zodIssuesToDetails(parsed.error.issues)), ...unstorableTextDetails(json)];
   if (!parsed.success || details.length > 0)
     throw new DomainError('invalid', `'${path}' is not an institution import`, details);
   const settings = loadCoreSettings();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AlertRescreen } from '../../src/modules/alerts/alert-rescreen.js';
 import { AlertsRepository } from '../../src/modules/alerts/alerts.repository.js';
+import { AlertsService } from '../../src/modules/alerts/alerts.service.js';
 import { SCREEN_ENGINE_VERSION } from '../../src/engine/screen/index.js';
 import { PASSWORD } from '../support/institution-fixtures.js';
 import {
@@ -476,6 +477,40 @@ describe('POST /api/v1/alerts/:id/reveal', () => {
     const response = await client.post(`/api/v1/alerts/${alertOf.mainCba}/reveal`, { reason: ' ' }, tokens.admin);
     expect(response.status).toBe(400);
     expect(response.body.details?.[0]?.path).toBe('reason');
+  });
+
+  it('a lone surrogate in a reason or note → 400 naming it before the service runs; a refusal quoting one is still audited (outside audit Z, D2, D4)', async () => {
+    const lone = 'must be valid Unicode: a lone surrogate (\\ud800-\\udfff) is not a character';
+    const reveal = await client.post(
+      `/api/v1/alerts/${alertOf.mainCba}/reveal`,
+      { reason: 'who wrote this \ud800' },
+      tokens['dean.main'],
+    );
+    expect(reveal.status).toBe(400);
+    expect(reveal.body.details).toEqual([{ path: 'reason', message: lone }]);
+    for (const step of ['acknowledge', 'resolve']) {
+      const response = await client.post(
+        `/api/v1/alerts/${alertOf.north}/${step}`,
+        { note: 'called the student \ud800' },
+        tokens.admin,
+      );
+      expect(response.status, step).toBe(400);
+      expect(response.body.details, step).toEqual([{ path: 'note', message: lone }]);
+    }
+    // The service reached with such a reason all the same (by a caller other than HTTP): refused, and on record.
+    await expect(
+      api.app.get(AlertsService).reveal({ id: users['dean.main']!, roles: ['DEAN'] }, alertOf.mainCba!, 'who \ud800'),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
+    const refused = await database.db
+      .selectFrom('audit_records')
+      .select('metadata')
+      .where('action', '=', 'alert.reveal.refused')
+      .execute();
+    expect(refused.map((record) => record.metadata)).toContainEqual({
+      reason: 'who \\ud800',
+      refused: 'only SUPER_ADMIN may reveal a respondent',
+      outcome: 'failure',
+    });
   });
 
   it('refuses an unknown field on reveal, acknowledge and resolve, and reveals nothing', async () => {

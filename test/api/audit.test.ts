@@ -233,3 +233,29 @@ describe('issue 21: actors by name, and filters by actor and time', () => {
     expect(backwards.body.details).toEqual([{ path: 'query.to', message: 'must not be before from' }]);
   });
 });
+
+describe('an audit record never fails for the text it carries (outside audit Z, D2, D3)', () => {
+  it('writes a NUL character or lone surrogate, which jsonb refuses, as its escape, in metadata, keys and target', async () => {
+    await api.app.get(AuditService).record({
+      action: 'test.unstorable',
+      actorId: null,
+      target: 'alert:\ud800',
+      metadata: { reason: 'who wrote this \ud800', note: 'a\u0000b', ['k\udc00']: ['x\udfff', '😀'] },
+      outcome: 'failure',
+    });
+    const stored = await database.db
+      .selectFrom('audit_records')
+      .select(['target', 'metadata'])
+      .where('action', '=', 'test.unstorable')
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      target: 'alert:\\ud800',
+      metadata: {
+        reason: 'who wrote this \\ud800',
+        note: 'a\\u0000b',
+        'k\\udc00': ['x\\udfff', '😀'],
+        outcome: 'failure',
+      },
+    });
+  });
+});

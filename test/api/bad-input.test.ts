@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
 
-const { client } = await setupApi();
+const { client, database } = await setupApi();
 let token = '';
 
 beforeAll(async () => {
@@ -262,6 +262,106 @@ describe('bad request bodies and queries never yield a 500', () => {
     const query = await client.get('/api/v1/admin/audit?action=institution.import%00', token);
     expect(query.status).toBe(400);
     expect(query.body.details).toEqual([{ path: 'query.action', message: nul }]);
+  });
+
+  it('a lone surrogate in any string or key of a JSON body → 400 naming each, never stored as U+FFFD (outside audit Z, D1)', async () => {
+    const lone = 'must be valid Unicode: a lone surrogate (\\ud800-\\udfff) is not a character';
+    // Both usernames would reach the database as "twin\uFFFD": one account, past the duplicate check.
+    const imported = await client.post(
+      '/api/v1/admin/institution/import',
+      {
+        campuses: [{ code: 'LONE', name: 'Lone \udc00 Campus' }],
+        users: [
+          { username: 'twin\ud800', fullName: 'First Twin', roles: ['STUDENT'] },
+          { username: 'twin\udc00', fullName: 'Second Twin', roles: ['STUDENT'] },
+        ],
+      },
+      token,
+    );
+    expect(imported.status).toBe(400);
+    expect(imported.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'validation failed',
+      details: [
+        { path: 'campuses.0.name', message: lone },
+        { path: 'users.0.username', message: lone },
+        { path: 'users.1.username', message: lone },
+      ],
+    });
+    const twins = await database.db.selectFrom('users').select('username').where('username', 'like', 'twin%').execute();
+    expect(twins).toEqual([]);
+
+    const dimension = await client.post('/api/v1/dimensions', { code: 'LONE', displayName: 'a\ud800b' }, token);
+    expect(dimension.status).toBe(400);
+    expect(dimension.body.details).toEqual([{ path: 'displayName', message: lone }]);
+    // A key, written in the path as its escape; a surrogate pair (an emoji) is a character like any other.
+    const schema = { sections: [{ id: 's1', title: 'Teaching 😀', questions: [{ id: 'q1', 'te\udfffxt': 'x' }] }] };
+    const version = await client.post(
+      '/api/v1/questionnaires/00000000-0000-4000-8000-000000000000/versions',
+      { schema },
+      token,
+    );
+    expect(version.status).toBe(400);
+    expect(version.body.details).toEqual([{ path: 'schema.sections.0.questions.0.te\\udfffxt', message: lone }]);
+  });
+
+  it('a JSON body of null is refused like [] where an object is required; no body at all is still none (outside audit Z, D7)', async () => {
+    const imports = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('audit_records')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('action', '=', 'institution.import')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await imports();
+    for (const rawBody of ['null', ' null ', '[]']) {
+      const response = await client.request('POST', '/api/v1/admin/institution/import', {
+        token,
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status, rawBody).toBe(400);
+      expect(response.body.details, rawBody).toEqual([
+        { path: '(root)', message: expect.stringMatching(/^Invalid input: expected object, received /) },
+      ]);
+    }
+    expect(await imports()).toBe(before);
+    // A route whose body is optional (logout's refreshToken) takes no body, and refuses null as it refuses [].
+    const session = await client.login(SUPER_ADMIN.username, SUPER_ADMIN.password);
+    const nullLogout = await client.request('POST', '/api/v1/auth/logout', {
+      token: session,
+      rawBody: 'null',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(nullLogout.status).toBe(400);
+    expect((await client.request('POST', '/api/v1/auth/logout', { token: session })).status).toBeLessThan(300);
+  });
+
+  it('200,000 unknown fields → one detail naming the first 20 and how many more; 200,000 wrong items → 100 details and a count (outside audit Z, D11)', async () => {
+    const rawBody = `{${Array.from({ length: 200_000 }, (_, index) => `"k${index}":1`).join(',')}}`;
+    const response = await client.request('POST', '/api/v1/dimensions', {
+      token,
+      rawBody,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    const named = Array.from({ length: 20 }, (_, index) => `k${index}`).join(', ');
+    expect(response.body.details).toContainEqual({
+      path: '(root)',
+      message: `unknown field(s): ${named} and 199980 more`,
+    });
+    expect(JSON.stringify(response.body).length).toBeLessThan(2_000);
+
+    // 200,000 wrong items: 100 details and a count of the rest, not 16 MB of them.
+    const items = await client.post('/api/v1/admin/institution/import', { users: Array(200_000).fill(1) }, token);
+    expect(items.status).toBe(400);
+    expect(items.body.details).toHaveLength(101);
+    expect(items.body.details[0]).toEqual({ path: 'users.0', message: expect.any(String) });
+    expect(items.body.details[100]).toEqual({ path: '(root)', message: 'and 199900 more problems like these' });
   });
 
   it('an unknown route → 404 with the error body', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GeneratorService } from '../../src/modules/generator/generator.service.js';
 import { PASSWORD } from '../support/institution-fixtures.js';
 import {
   CHAT_PATH,
@@ -23,7 +24,7 @@ import { setupApi, SUPER_ADMIN, type ApiClient } from '../support/test-context.j
  * submission path with per-row results, the 200-row limit, SUPER_ADMIN only, and comments from a model
  * (a fake OpenAI server) with the local generator as fallback.
  */
-const { client, database, settings } = await setupApi();
+const { client, database, settings, api } = await setupApi();
 const fake = await startFakeOpenAiServer();
 afterAll(() => fake.close());
 const withModel = await setupApi({
@@ -328,6 +329,31 @@ describe('POST /admin/generate-submissions/commit', () => {
       outcome: 'failure',
       error: 'cannot generate submissions for this version, faculty member and course',
     });
+  });
+
+  it('refuses a lone surrogate in a username with 400 naming it; the service audits such a refusal too (outside audit Z, D3)', async () => {
+    const { rows } = (await client.post(`${BASE}/preview`, { ...target(), count: 1, seed: 3 }, admin)).body;
+    const refused = await client.post(`${BASE}/commit`, { ...target(), facultyUsername: 'x\ud800', rows }, admin);
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([
+      {
+        path: 'facultyUsername',
+        message: 'must be valid Unicode: a lone surrogate (\\ud800-\\udfff) is not a character',
+      },
+    ]);
+    // Reached all the same (the CLI, a job): the refusal's record is written, the text escaped.
+    const generator = api.app.get(GeneratorService);
+    await expect(generator.commit(null, { ...target(), facultyUsername: 'x\ud800', rows })).rejects.toMatchObject({
+      kind: 'invalid',
+    });
+    const records = await database.db
+      .selectFrom('audit_records')
+      .select('metadata')
+      .where('action', '=', 'submissions.generate')
+      .execute();
+    expect(records.map((record) => record.metadata)).toContainEqual(
+      expect.objectContaining({ facultyUsername: 'x\\ud800', rows: 1, outcome: 'failure' }),
+    );
   });
 });
 

@@ -164,6 +164,17 @@ describe('bulk ingestion', () => {
     expect(missing.body.message).toMatch(/no sheet named 'Nope'/);
   });
 
+  it('a text field of the form with a NUL character → 400 naming it, as in a JSON body (outside audit Z)', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const response = await upload(versionId, await xlsxOf(ROWS), { sheetName: 'Resp\u0000onses' }, admin, 'a.xlsx');
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      message: 'validation failed',
+      details: [{ path: 'sheetName', message: 'must not contain the NUL character (\\u0000)' }],
+    });
+    expect(await submissionCount(versionId)).toBe(0);
+  });
+
   it('honours delimiter and quote options', async () => {
     const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
     const file =

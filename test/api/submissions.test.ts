@@ -164,6 +164,34 @@ describe('students submit FACULTY_FEEDBACK', () => {
     expect(response.body).toMatchObject({ qualitativeComment: 'asdfghjkl', cleanedComment: null, normalizedScore: 75 });
   });
 
+  it('a comment with a lone surrogate ("\\ud800" in JSON) → 400 at qualitativeComment, not stored as U+FFFD (outside audit Z, D1)', async () => {
+    const count = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('submissions')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const response = await submit(tokens['stu.one']!, {
+      versionId: feedback.versionId,
+      facultyId: users['fac.one'],
+      courseId: courses['IT101-MAIN'],
+      answers: goodAnswers,
+      qualitativeComment: 'Explains well \ud800 but rushes the last topic',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([
+      {
+        path: 'qualitativeComment',
+        message: 'must be valid Unicode: a lone surrogate (\\ud800-\\udfff) is not a character',
+      },
+    ]);
+    expect(await count()).toBe(before);
+  });
+
   it('a student not enrolled in the course is 403', async () => {
     const response = await submit(tokens['stu.two']!, {
       versionId: feedback.versionId,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import type { Paged, Paging } from '../../common/http/paging.js';
+import { escapeUnstorableText } from '../../common/http/unstorable-text.js';
 import type { Database } from '../../db/schema.js';
 import { AuditRepository, type AuditFilter, type AuditRecordView } from './audit.repository.js';
 
@@ -43,11 +44,13 @@ export function isSecretKey(key: string): boolean {
 
 /**
  * A JSON-ready copy of `value` without secret-named keys, at any depth (inside arrays too). Dates become ISO
- * strings, bigints strings, functions and symbols disappear, and a cycle is cut with '[circular]'.
+ * strings, bigints strings, functions and symbols disappear, and a cycle is cut with '[circular]'. A NUL character or
+ * lone surrogate in a string or key, which jsonb refuses, is written as its escape (`\u0000`, `\ud800`): a record
+ * never fails for the text it carries (a refused attempt that quotes the refused text is recorded too).
  */
 export function withoutSecrets(value: unknown, seen: WeakSet<object> = new WeakSet()): unknown {
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return value;
+  if (typeof value === 'string') return escapeUnstorableText(value);
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'bigint') return value.toString();
   if (typeof value !== 'object') return undefined;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
@@ -59,7 +62,7 @@ export function withoutSecrets(value: unknown, seen: WeakSet<object> = new WeakS
     for (const [key, item] of Object.entries(value)) {
       if (isSecretKey(key)) continue;
       const clean = withoutSecrets(item, seen);
-      if (clean !== undefined) copy[key] = clean;
+      if (clean !== undefined) copy[escapeUnstorableText(key)] = clean;
     }
     return copy;
   } finally {
@@ -80,9 +83,9 @@ export class AuditService {
     const metadata = { ...(withoutSecrets(entry.metadata ?? {}) as object), outcome: entry.outcome ?? 'success' };
     await this.repository.insert(
       {
-        action: entry.action,
+        action: escapeUnstorableText(entry.action),
         actor_id: entry.actorId,
-        target: entry.target ?? null,
+        target: entry.target === undefined || entry.target === null ? null : escapeUnstorableText(entry.target),
         metadata: JSON.stringify(metadata),
       },
       executor,

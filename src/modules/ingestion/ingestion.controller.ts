@@ -8,6 +8,7 @@ import { invalid, unsupportedMediaType } from '../../common/errors/domain-error.
 import { unsupportedMediaTypeMessage } from '../../common/http/exception-filter.js';
 import { readMultipartBody } from '../../common/http/multipart-body.js';
 import { Route } from '../../common/http/route.js';
+import { unstorableTextDetails } from '../../common/http/unstorable-text.js';
 import { zodIssuesToDetails } from '../../common/http/zod-details.js';
 import { IngestionService } from './ingestion.service.js';
 import { ingestionFields, ingestionParams, ingestionResult, ingestionUploadDocument } from './ingestion.schemas.js';
@@ -51,7 +52,11 @@ export class IngestionController {
       }
     });
     const parsed = ingestionFields.safeParse(fields);
-    const details = parsed.success ? [] : zodIssuesToDetails(parsed.error.issues);
+    // The fields' text meets the rule of every JSON body and query (RequestValidationGuard).
+    const details = [
+      ...(parsed.success ? [] : zodIssuesToDetails(parsed.error.issues)),
+      ...unstorableTextDetails(fields),
+    ];
     if (!file || file.length === 0) details.push({ path: 'file', message: 'a non-empty file is required' });
     if (!parsed.success || !file || details.length > 0) throw invalid('validation failed', details);
     const { dryRun, delimiter, quote, escape, separator, sheetName, sheetIndex } = parsed.data;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, invalid, conflict } from '../../common/errors/domain-error.js';
-import { NUL_CHARACTER_MESSAGE } from '../../common/http/nul-characters.js';
+import { unstorableTextMessage } from '../../common/http/unstorable-text.js';
 import { getLogger } from '../../common/logging/logger.js';
 import type { Role } from '../../db/schema.js';
 import { AuditService, outcomeOfItems } from '../audit/audit.service.js';
@@ -293,8 +293,9 @@ export class IngestionService {
       const problems: string[] = [];
       for (const column of TEXT_COLUMNS) {
         const problem = cellProblem(column);
+        const textProblem = unstorableTextMessage(values[column] ?? '');
         if (problem) problems.push(`${column}: the cell ${problem}`);
-        else if (values[column]?.includes('\u0000')) problems.push(`${column}: ${NUL_CHARACTER_MESSAGE}`);
+        else if (textProblem) problems.push(`${column}: ${textProblem}`);
       }
       if (!respondentName && !cellProblem('respondent_username')) problems.push('respondent_username is empty');
       if (!facultyName && !cellProblem('faculty_username')) problems.push('faculty_username is empty');

@@ -8,6 +8,7 @@ import { invalid, tooLarge, unsupportedMediaType } from '../../common/errors/dom
 import { unsupportedMediaTypeMessage } from '../../common/http/exception-filter.js';
 import { readMultipartBody } from '../../common/http/multipart-body.js';
 import { Route } from '../../common/http/route.js';
+import { unstorableTextDetails } from '../../common/http/unstorable-text.js';
 import { zodIssuesToDetails } from '../../common/http/zod-details.js';
 import { CategoryProvisioningService } from './category-provisioning.service.js';
 import { readCoursesCsv } from './course-csv.js';
@@ -96,7 +97,12 @@ export class LmsProvisionController {
   async previewCsv(@Req() request: FastifyRequest) {
     const { fields, file } = await readCsvUpload(request);
     const context = csvContext.safeParse(fields);
-    if (!context.success) throw invalid('validation failed', zodIssuesToDetails(context.error.issues));
+    // The fields' text meets the rule of every JSON body and query (RequestValidationGuard).
+    const details = [
+      ...(context.success ? [] : zodIssuesToDetails(context.error.issues)),
+      ...unstorableTextDetails(fields),
+    ];
+    if (!context.success || details.length > 0) throw invalid('validation failed', details);
     const { rows, errors } = readCoursesCsv(file);
     return this.csv.preview(context.data, rows, errors);
   }

@@ -91,6 +91,14 @@ describe('schema validator', () => {
     ]);
   });
 
+  it('rule 3: a weight too small for a hundredth (1e-320, 1e-9) has more than two decimals (outside audit Z)', () => {
+    for (const tiny of [1e-320, 1e-9, 0.004])
+      expect(problems({ sections: [leaf('a', 100, [question('q1')]), leaf('b', tiny, [question('q2')])] })).toEqual([
+        { path: 'schema.sections.1.weight', message: 'a weight has at most two decimals' },
+      ]);
+    expect(problems({ sections: [leaf('a', 99.99, [question('q1')]), leaf('b', 0.01, [question('q2')])] })).toEqual([]);
+  });
+
   it('question ids are unique in the version, ignoring case, and not an ingestion column', () => {
     const schema = {
       sections: [leaf('a', 50, [question('q1'), question('comment')]), leaf('b', 50, [question('Q1')])],

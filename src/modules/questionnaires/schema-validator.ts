@@ -144,7 +144,8 @@ export function validateQuestionnaireSchema(
         report(`${path}.weight`, 'a leaf section (one with questions) needs a weight');
       } else if (weight === undefined || !(weight > 0 && weight <= 100)) {
         everyLeafWeighted = false; // the shape check above reported it
-      } else if (Math.abs(weight * 100 - toHundredths(weight)) > 1e-6) {
+      } else if (Math.abs(weight * 100 - toHundredths(weight)) > 1e-6 || toHundredths(weight) === 0) {
+        // A weight under 0.005 (1e-320, say) is within the tolerance of 0 hundredths: more than two decimals as well.
         everyLeafWeighted = false;
         report(`${path}.weight`, 'a weight has at most two decimals');
       } else {
