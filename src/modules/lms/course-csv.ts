@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { invalid } from '../../common/errors/domain-error.js';
-import { NUL_CHARACTER_MESSAGE } from '../../common/http/nul-characters.js';
+import { unstorableTextMessage } from '../../common/http/unstorable-text.js';
 import { zodIssuesToDetails } from '../../common/http/zod-details.js';
 import { checkCsvText } from '../ingestion/upload-content.js';
 import { csvCourseRow, MAX_COURSES_PER_REQUEST, type CsvCourseRow } from './lms.schemas.js';
@@ -62,11 +62,12 @@ export function readCoursesCsv(content: Buffer): {
   data.forEach((record, offset) => {
     const row = offset + 1;
     const semester = record[position.semester] ?? '';
-    const withNul = (Object.keys(COLUMNS) as Array<keyof CsvCourseRow>).filter((field) =>
-      record[position[field]]?.includes('\u0000'),
-    );
-    if (withNul.length > 0) {
-      errors.push({ row, message: withNul.map((field) => `${field}: ${NUL_CHARACTER_MESSAGE}`).join('; ') });
+    const unstorable = (Object.keys(COLUMNS) as Array<keyof CsvCourseRow>).flatMap((field) => {
+      const problem = unstorableTextMessage(record[position[field]] ?? '');
+      return problem ? [`${field}: ${problem}`] : [];
+    });
+    if (unstorable.length > 0) {
+      errors.push({ row, message: unstorable.join('; ') });
       return;
     }
     const parsed = csvCourseRow.safeParse({
