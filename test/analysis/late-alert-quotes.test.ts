@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_PLAN, seedPipelineFixture, type PipelineFixture } from '../support/pipeline-fixtures.js';
-import { startPipelineStack, waitForStatus } from '../support/pipeline-stack.js';
+import { completedPipeline, startPipelineStack } from '../support/pipeline-stack.js';
 
 /**
  * Outside audit AA, F2: a comment that raises an alert after its pipeline stored the recommendations (what
@@ -53,17 +53,11 @@ async function lateAlert(submissionId: string, status: 'open' | 'resolved'): Pro
 
 beforeAll(async () => {
   f = await seedPipelineFixture({ client, database, app: api.app }, CORPUS_PLAN);
-  const created = await client.post(
-    PIPELINES,
-    { semesterId: f.semester.MAIN, scopeType: 'FACULTY', scopeId: f.user['fac.one'] },
-    f.token['dean.main'],
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  pipelineId = created.body.id;
-  expect((await client.post(`${PIPELINES}/${pipelineId}/confirm`, undefined, f.token['dean.main'])).status).toBe(200);
-  const done = await waitForStatus(client, f.token['dean.main'], pipelineId, ['COMPLETED', 'FAILED', 'CANCELLED']);
-  expect(done.errorMessage).toBeNull();
-  expect(done.status).toBe('COMPLETED');
+  pipelineId = await completedPipeline(client, f.token['dean.main'], {
+    semesterId: f.semester.MAIN,
+    scopeType: 'FACULTY',
+    scopeId: f.user['fac.one'] ?? '',
+  });
 }, 120_000);
 
 describe('a comment flagged after its pipeline ran (outside audit AA, F2)', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_PLAN, seedPipelineFixture, type PipelineFixture } from '../support/pipeline-fixtures.js';
-import { startPipelineStack, waitForStatus } from '../support/pipeline-stack.js';
+import { completedPipeline, startPipelineStack } from '../support/pipeline-stack.js';
 
 /**
  * Issue 10, read rules on a finished pipeline (spec, "Read-by-id rules" and "Faculty self-view redaction"): a
@@ -50,17 +50,11 @@ function quotedComments(text: string, comments: readonly string[]): string[] {
 
 beforeAll(async () => {
   f = await seedPipelineFixture({ client, database, app: api.app }, CORPUS_PLAN);
-  const created = await client.post(
-    PIPELINES,
-    { semesterId: f.semester.MAIN, scopeType: 'FACULTY', scopeId: f.user['fac.one'] },
-    f.token['dean.main'],
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  pipelineId = created.body.id;
-  expect((await client.post(`${PIPELINES}/${pipelineId}/confirm`, undefined, f.token['dean.main'])).status).toBe(200);
-  const done = await waitForStatus(client, f.token['dean.main'], pipelineId, ['COMPLETED', 'FAILED', 'CANCELLED']);
-  expect(done.errorMessage).toBeNull();
-  expect(done.status).toBe('COMPLETED');
+  pipelineId = await completedPipeline(client, f.token['dean.main'], {
+    semesterId: f.semester.MAIN,
+    scopeType: 'FACULTY',
+    scopeId: f.user['fac.one'] ?? '',
+  });
 }, 120_000);
 
 describe('recommendations of a completed FACULTY-scope pipeline', () => {

@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { workerSettingsSchema } from '../../src/config/settings.js';
 import { seedDemo } from '../../src/demo/demo-seed.js';
 import { startJobWorker } from '../../src/processes.js';
@@ -112,6 +112,22 @@ export async function waitForStatus(
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(`pipeline ${pipelineId} did not reach ${statuses.join('/')}: ${JSON.stringify(last)}`);
+}
+
+/** Creates a pipeline of `scope` as the caller of `token`, confirms it and waits for COMPLETED; its id. */
+export async function completedPipeline(
+  client: ApiClient,
+  token: string,
+  scope: { semesterId: string; scopeType: string; scopeId: string },
+): Promise<string> {
+  const created = await client.post('/api/v1/analysis/pipelines', scope, token);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const pipelineId = created.body.id as string;
+  expect((await client.post(`/api/v1/analysis/pipelines/${pipelineId}/confirm`, undefined, token)).status).toBe(200);
+  const done = await waitForStatus(client, token, pipelineId, ['COMPLETED', 'FAILED', 'CANCELLED']);
+  expect(done.errorMessage).toBeNull();
+  expect(done.status).toBe('COMPLETED');
+  return pipelineId;
 }
 
 /**

@@ -222,18 +222,7 @@ export class GeneratorService {
     try {
       stored = await this.store(request, options);
     } catch (error) {
-      await this.audit
-        .record({
-          ...audited,
-          outcome: 'failure',
-          metadata: {
-            facultyUsername: request.facultyUsername,
-            courseShortname: request.courseShortname,
-            rows: request.rows.length,
-            error: error instanceof DomainError ? error.message : 'internal error',
-          },
-        })
-        .catch((auditError: unknown) => this.logger.error({ err: auditError }, 'audit of a refused commit'));
+      await this.recordRefusal(audited, request, { rows: request.rows.length }, error);
       throw error;
     }
     const { result, target } = stored;
@@ -323,18 +312,7 @@ export class GeneratorService {
     try {
       done = await read();
     } catch (error) {
-      await this.audit
-        .record({
-          ...audited,
-          outcome: 'failure',
-          metadata: {
-            facultyUsername: target.facultyUsername,
-            courseShortname: target.courseShortname,
-            ...requested,
-            error: error instanceof DomainError ? error.message : 'internal error',
-          },
-        })
-        .catch((auditError: unknown) => this.logger.error({ err: auditError }, `audit of a refused ${action}`));
+      await this.recordRefusal(audited, target, requested, error);
       throw error;
     }
     const { answer, resolved, metadata } = done;
@@ -348,6 +326,32 @@ export class GeneratorService {
       },
     });
     return answer;
+  }
+
+  /**
+   * The failure record of a request refused as a whole, with what it named and asked and the error's message (an
+   * unexpected error's as "internal error"). A record that cannot be written is logged; the refusal stands.
+   */
+  private async recordRefusal(
+    audited: { action: string; actorId: string | null; target: string },
+    target: GeneratorTarget,
+    requested: Record<string, unknown>,
+    error: unknown,
+  ): Promise<void> {
+    await this.audit
+      .record({
+        ...audited,
+        outcome: 'failure',
+        metadata: {
+          facultyUsername: target.facultyUsername,
+          courseShortname: target.courseShortname,
+          ...requested,
+          error: error instanceof DomainError ? error.message : 'internal error',
+        },
+      })
+      .catch((auditError: unknown) =>
+        this.logger.error({ err: auditError }, `audit of a refused ${audited.action} failed`),
+      );
   }
 
   /** The version, faculty member and course a request names; every unknown one is reported at once (400). */
