@@ -1,13 +1,12 @@
 import { posix } from 'node:path';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
-import WorksheetReader from 'exceljs/lib/stream/xlsx/worksheet-reader.js';
 import { SaxesParser } from 'saxes';
 import { invalid } from '../../common/errors/domain-error.js';
 import { normalizeHeaders } from './headers.js';
 import { excerpt, sanitisedMessage } from './upload-content.js';
 import { boundedWorkbookParts, inflatedEntry, type WorkbookParts } from './workbook-archive.js';
+import { inSlices, localName, unescapedText, worksheetRows, type SheetRow } from './worksheet-rows.js';
 
 /** One data row of an uploaded file, keyed by normalised header. `sourceIdentifier` counts data rows from 1. */
 export interface SourceRecord {
@@ -242,67 +241,28 @@ export async function* readCsvRecords(file: Buffer, options: CsvReadOptions = {}
   if (!headers) throw invalid('the file has no header row');
 }
 
-/** A cell of a sheet: its text, or, for a cell that holds no value to read, why. */
-interface CellReading {
-  text: string;
-  problem?: string;
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value !== 'object') return String(value);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as ExcelJS.CellFormulaValue).result;
-    return result === undefined || result === null || typeof result === 'object' ? '' : String(result);
-  }
-  if ('hyperlink' in value) return String(value.text);
-  return '';
-}
-
-/**
- * A formula cell is read from its model: `cell.value` drops a result that is falsy, so a formula giving 0 (a
- * YES_NO "no") read as empty. The streaming reader parses a cached result as a number unless it is text, so
- * an error result (`#DIV/0!`) arrives as NaN; a formula with no cached result (written by a tool that does
- * not calculate) has none.
- */
-function readCell(cell: ExcelJS.Cell): CellReading {
-  if (cell.type === ExcelJS.ValueType.Formula) {
-    const result = (cell.model as { result?: unknown }).result;
-    if (result === undefined || result === null)
-      return {
-        text: '',
-        problem: 'holds a formula with no saved value (open the file in a spreadsheet program and save it)',
-      };
-    if (typeof result === 'number' && Number.isNaN(result))
-      return { text: '', problem: 'holds a formula whose result is an error (such as #DIV/0! or #N/A)' };
-    return { text: result instanceof Date ? result.toISOString() : String(result) };
-  }
-  const value = cell.value;
-  if (value !== null && typeof value === 'object' && 'error' in value)
-    return { text: '', problem: `holds the error ${excerpt(String(value.error))}` };
-  return { text: cellText(value) };
-}
-
-function rowCells(row: ExcelJS.Row): CellReading[] {
-  const cells: CellReading[] = [];
-  for (let column = 1; column <= row.cellCount; column += 1) cells.push(readCell(row.getCell(column)));
-  return cells;
-}
-
-function excelRecord(headers: readonly string[], cells: readonly CellReading[], sourceIdentifier: number) {
+/** A row of a sheet as a record: the cells under the header's columns; the others are not read. */
+function excelRecord(headers: readonly string[], row: SheetRow, sourceIdentifier: number): SourceRecord {
   const record = toRecord(
     headers,
-    cells.map((cell) => cell.text),
+    headers.map((_header, column) => row.get(column)?.text ?? ''),
     sourceIdentifier,
   );
   const cellProblems: Record<string, string> = {};
-  cells.forEach((cell, index) => {
-    const header = headers[index];
-    if (cell.problem && header !== undefined) cellProblems[header] = cell.problem;
+  headers.forEach((header, column) => {
+    const problem = row.get(column)?.problem;
+    if (problem) cellProblems[header] = problem;
   });
   return Object.keys(cellProblems).length > 0 ? { ...record, cellProblems } : record;
+}
+
+/** A row with no text and no problem in any cell, under the header's columns or beyond: skipped, not numbered. */
+const isBlankRow = (row: SheetRow) => [...row.values()].every((cell) => !cell.problem && cell.text.trim() === '');
+
+/** The header row's texts, up to its last cell that holds any. */
+function headerTexts(row: SheetRow): string[] {
+  const last = Math.max(-1, ...[...row].filter(([, cell]) => cell.text.trim() !== '').map(([column]) => column));
+  return Array.from({ length: last + 1 }, (_text, column) => row.get(column)?.text ?? '');
 }
 
 /** Errors of the JavaScript engine: their messages are about our process, not the file, and are never quoted. */
@@ -325,12 +285,11 @@ interface WorkbookSheet {
   state: string;
 }
 
-function xmlElements(xml: string, localName: string): Record<string, string>[] {
+function xmlElements(xml: string, wanted: string): Record<string, string>[] {
   const found: Record<string, string>[] = [];
   const parser = new SaxesParser();
   parser.on('opentag', (tag) => {
-    const name = tag.name.slice(tag.name.indexOf(':') + 1);
-    if (name === localName) found.push({ ...(tag.attributes as Record<string, string>) });
+    if (localName(tag.name) === wanted) found.push({ ...(tag.attributes as Record<string, string>) });
   });
   parser.write(xml).close();
   return found;
@@ -378,12 +337,13 @@ const notUtf8 = (entry: string) =>
 
 /**
  * The shared-strings table: the text of each `<si>`, its runs (`<r><t>`) joined, phonetic guides (`<rPh>`)
- * left out. Parsed in full, and to its end, before any sheet is read: a table that is not well-formed XML
+ * left out, `_xHHHH_` escapes decoded. Parsed in full, and to its end, before any sheet is read: a table that is not well-formed XML
  * (a `&#0;` reference, which no XML may hold, a string cut short) refuses the workbook, since every cell that
  * refers to it would otherwise be read without its text.
  */
-function sharedStringsTable(parts: WorkbookParts): string[] {
-  if (!parts.sharedStrings) return [];
+async function sharedStringsTable(parts: WorkbookParts): Promise<string[]> {
+  // A zero-byte part is an empty table, as ExcelJS's reader took it: a workbook of inline text may carry one.
+  if (!parts.sharedStrings || parts.sharedStrings.length === 0) return [];
   const entry = 'xl/sharedStrings.xml';
   let xml: string;
   try {
@@ -396,7 +356,6 @@ function sharedStringsTable(parts: WorkbookParts): string[] {
   let text: string[] | undefined;
   let phonetic = 0;
   const parser = new SaxesParser();
-  const localName = (name: string) => name.slice(name.indexOf(':') + 1);
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
     if (name === 'si') item = [];
@@ -404,10 +363,11 @@ function sharedStringsTable(parts: WorkbookParts): string[] {
     else if (name === 't' && item && phonetic === 0) text = [];
   });
   parser.on('text', (value) => text?.push(value));
+  parser.on('cdata', (value) => text?.push(value));
   parser.on('closetag', (tag) => {
     const name = localName(tag.name);
     if (name === 'si' && item) {
-      table.push(item.join(''));
+      table.push(unescapedText(item.join('')));
       item = undefined;
     } else if (name === 'rPh') phonetic -= 1;
     else if (name === 't' && text) {
@@ -416,7 +376,8 @@ function sharedStringsTable(parts: WorkbookParts): string[] {
     }
   });
   try {
-    parser.write(xml).close();
+    for await (const slice of inSlices([xml])) parser.write(slice);
+    parser.close();
   } catch (error) {
     throw invalid(
       `the file could not be read as an Excel workbook: its shared strings (${entry}) are not well-formed XML: ${
@@ -425,23 +386,6 @@ function sharedStringsTable(parts: WorkbookParts): string[] {
     );
   }
   return table;
-}
-
-/**
- * The table as the sheet parser reads it (`table[index]`), where an index the table does not hold is an error
- * rather than an empty cell: the parser would read such a cell as `undefined`, that is, as blank.
- */
-function checkedTable(table: readonly string[]): ArrayLike<unknown> {
-  return new Proxy(table, {
-    get(target, property, receiver) {
-      if (typeof property === 'string' && property !== 'length' && !Object.hasOwn(target, property))
-        throw invalid(
-          `the file could not be read as an Excel workbook: a cell refers to shared string ${excerpt(property)} ` +
-            `(counting from 0), but the workbook's shared-strings table holds ${target.length}`,
-        );
-      return Reflect.get(target, property, receiver) as unknown;
-    },
-  });
 }
 
 /** The sheet's XML as text, decoded as it is inflated (a character split between two chunks stays whole). */
@@ -467,7 +411,10 @@ async function* sheetText(file: Buffer, entry: string): AsyncGenerator<string> {
  * ExcelJS stops at that 'end', so the entries after the one it was busy with (spooling a worksheet that comes
  * before the shared strings to a temporary file) were dropped or not as the timing fell: the same bytes were
  * read with the shared strings (and their errors), or without them, every cell that refers to them blank.
- * Here the order of the entries and the timing decide nothing; only the sheet's XML goes through ExcelJS.
+ * Here the order of the entries and the timing decide nothing. The sheet's XML is parsed by our own streaming
+ * parser (worksheet-rows.ts), not ExcelJS's internal one: that one let the event loop wait for the whole sheet,
+ * created every cell up to the last column a row names (`<c r="XFD2"/>`: 16,384 a row, the heap exhausted), read
+ * a sheet cut short as complete, and kept only the last run of inline rich text.
  */
 export async function* readExcelRecords(file: Buffer, options: ExcelReadOptions = {}): AsyncGenerator<SourceRecord> {
   const parts = await boundedWorkbookParts(file);
@@ -487,36 +434,20 @@ export async function* readExcelRecords(file: Buffer, options: ExcelReadOptions 
   const entry = sheetEntry(parts, wanted);
   if (entry === undefined)
     throw invalid(`the workbook lists sheet ${excerpt(wanted.name)} but holds no worksheet for it`);
-  const worksheet = new WorksheetReader({
-    workbook: {
-      sharedStrings: checkedTable(sharedStringsTable(parts)),
-      // Styles are not read (a number is read as a number, never as a date), nor are the workbook's properties.
-      styles: { getStyleModel: () => null },
-      properties: {},
-    },
-    id: wanted.id,
-    iterator: sheetText(file, entry),
-    options: { worksheets: 'emit', hyperlinks: 'ignore' },
-  });
+  const table = await sharedStringsTable(parts);
   let headers: string[] | undefined;
   let ordinal = 0;
-  try {
-    for await (const row of worksheet) {
-      const cells = rowCells(row);
-      const texts = cells.map((cell) => cell.text);
-      if (!headers) {
-        if (isBlank(texts)) continue;
-        headers = normalizeHeaders(texts);
-        options.onHeaders?.(headers);
-        continue;
-      }
-      if (isBlank(texts) && cells.every((cell) => !cell.problem)) continue;
-      ordinal += 1;
-      yield excelRecord(headers, cells, ordinal);
+  for await (const row of worksheetRows(sheetText(file, entry), table, entry)) {
+    if (!headers) {
+      const texts = headerTexts(row);
+      if (texts.length === 0) continue;
+      headers = normalizeHeaders(texts);
+      options.onHeaders?.(headers);
+      continue;
     }
-  } catch (error) {
-    if (error instanceof Error && error.name === 'DomainError') throw error;
-    throw unreadableWorkbook(error);
+    if (isBlankRow(row)) continue;
+    ordinal += 1;
+    yield excelRecord(headers, row, ordinal);
   }
   if (!headers) throw invalid('the sheet has no header row');
 }
