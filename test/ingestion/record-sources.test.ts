@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import JSZip from 'jszip';
@@ -589,5 +590,82 @@ describe('XLSX regression audit (A1-A4): sheets read with bounded work, to their
     expect(await collect(readExcelRecords(file))).toEqual([
       { sourceIdentifier: 1, values: { respondent_username: 'stu1', comment: '' } },
     ]);
+  });
+});
+
+describe('XLSX regression audit (B5): cell encodings read once and whole', () => {
+  /** The records of a sheet of the header and one row of `cells` (row 2). */
+  const rowRead = async (cells: string) =>
+    collect(readExcelRecords(handWritten({ rows: `${headerRow}<row r="2">${cells}</row>` })));
+  const read = (comment: string) => [{ sourceIdentifier: 1, values: { respondent_username: 'stu1', comment } }];
+
+  it('reads inline rich text whole, as ExcelJS streams it without shared strings', async () => {
+    const output = new PassThrough();
+    const chunks: Buffer[] = [];
+    output.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false });
+    const sheet = book.addWorksheet('Answers');
+    sheet.addRow(['respondent_username', 'comment']).commit();
+    sheet
+      .addRow([
+        'stu1',
+        { richText: [{ text: 'Very good teacher, ' }, { text: 'but talks too fast', font: { bold: true } }] },
+      ])
+      .commit();
+    await book.commit();
+    // ExcelJS's sheet parser kept the last run only: 'but talks too fast'.
+    expect(await collect(readExcelRecords(Buffer.concat(chunks)))).toEqual(
+      read('Very good teacher, but talks too fast'),
+    );
+    expect(
+      await rowRead(
+        `${inline('A2', 'stu1')}<c r="B2" t="inlineStr"><is><t>漢字</t><rPh sb="0" eb="2"><t>カンジ</t></rPh></is></c>`,
+      ),
+    ).toEqual(read('漢字'));
+  });
+
+  it('decodes _xHHHH_ escapes, in shared strings and inline, and entities only once', async () => {
+    expect(await rowRead(`${inline('A2', 'stu1')}${inline('B2', 'line1_x000D_\nline2 _x005F_x000D_')}`)).toEqual(
+      read('line1\r\nline2 _x000D_'),
+    );
+    const shared = handWritten({
+      rows: `${headerRow}<row r="2">${inline('A2', 'stu1')}<c r="B2" t="s"><v>0</v></c></row>`,
+      sharedStrings:
+        '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>a_x000D_b</t></si></sst>',
+    });
+    expect(await collect(readExcelRecords(shared))).toEqual(read('a\rb'));
+    // "&amp;lt;b&amp;gt;" is the text "&lt;b&gt;": ExcelJS decoded it a second time, to "<b>".
+    expect(await rowRead(`${inline('A2', 'stu1')}${inline('B2', '&amp;lt;b&amp;gt; Q&amp;A')}`)).toEqual(
+      read('&lt;b&gt; Q&A'),
+    );
+    expect(await rowRead(`${inline('A2', 'stu1')}<c r="B2" t="str"><f>A1</f><v>&amp;quot;x&amp;quot;</v></c>`)).toEqual(
+      read('&quot;x&quot;'),
+    );
+  });
+
+  it('reads an empty value as blank, a date as written, and a boolean as 1 or 0 whether typed or calculated', async () => {
+    const cells = (b: string) => rowRead(`${inline('A2', 'stu1')}${b}`);
+    // An empty <v/> read as "NaN"; a t="d" date as "2024"; TRUE as "true", a formula's TRUE as "1".
+    expect(await cells('<c r="B2"><v></v></c>')).toEqual(read(''));
+    expect(await cells('<c r="B2" t="d"><v>2024-03-15T00:00:00</v></c>')).toEqual(read('2024-03-15T00:00:00'));
+    expect(await cells('<c r="B2" t="b"><v>1</v></c>')).toEqual(read('1'));
+    expect(await cells('<c r="B2" t="b"><f>1=1</f><v>1</v></c>')).toEqual(read('1'));
+    expect(await cells('<c r="B2" t="b"><v>0</v></c>')).toEqual(read('0'));
+  });
+
+  it('reads a sheet whose elements carry a prefix, and rows and cells without r, by their order', async () => {
+    const prefixed =
+      '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>' +
+      '<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>respondent_username</x:t></x:is></x:c>' +
+      '<x:c r="B1" t="inlineStr"><x:is><x:t>comment</x:t></x:is></x:c></x:row>' +
+      '<x:row r="2"><x:c r="A2" t="inlineStr"><x:is><x:t>stu1</x:t></x:is></x:c>' +
+      '<x:c r="B2" t="inlineStr"><x:is><x:t>hi</x:t></x:is></x:c></x:row></x:sheetData></x:worksheet>';
+    expect(await collect(readExcelRecords(handWritten({ sheet: prefixed })))).toEqual(read('hi'));
+    const unnumbered = handWritten({
+      rows:
+        '<row><c t="inlineStr"><is><t>respondent_username</t></is></c><c t="inlineStr"><is><t>comment</t></is></c></row>' +
+        '<row><c t="inlineStr"><is><t>stu1</t></is></c><c t="inlineStr"><is><t>hi</t></is></c></row>',
+    });
+    expect(await collect(readExcelRecords(unnumbered))).toEqual(read('hi'));
   });
 });
