@@ -669,3 +669,54 @@ describe('XLSX regression audit (B5): cell encodings read once and whole', () =>
     expect(await collect(readExcelRecords(unnumbered))).toEqual(read('hi'));
   });
 });
+
+describe('XLSX regression audit (B6): parts found through the package relationships', () => {
+  const text = (xml: string) => new TextEncoder().encode(xml);
+  const relationship = (id: string, kind: string, target: string) =>
+    `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${kind}" Target="${target}"/>`;
+  const rels = (...items: string[]) =>
+    `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items.join('')}</Relationships>`;
+  const list =
+    '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
+    'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+    '<sheets><sheet name="Answers" sheetId="1" r:id="rId1"/></sheets></workbook>';
+  const sheet =
+    '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+    `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>` +
+    `<row r="2">${inline('A2', 'stu1')}<c r="B2" t="s"><v>2</v></c></row></sheetData></worksheet>`;
+  const table =
+    '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+    '<si><t>respondent_username</t></si><si><t>comment</t></si><si><t>shared hi</t></si></sst>';
+  const expected = [{ sourceIdentifier: 1, values: { respondent_username: 'stu1', comment: 'shared hi' } }];
+  const archive = (entries: Record<string, string>) =>
+    Buffer.from(zipSync(Object.fromEntries(Object.entries(entries).map(([name, xml]) => [name, text(xml)]))));
+
+  it('reads the shared strings the workbook declares, at whatever name, and a target with percent-escapes', async () => {
+    const file = archive({
+      '_rels/.rels': rels(relationship('rId1', 'officeDocument', 'xl/workbook.xml')),
+      'xl/workbook.xml': list,
+      'xl/_rels/workbook.xml.rels': rels(
+        relationship('rId1', 'worksheet', 'worksheets/Sheet%201.xml'),
+        relationship('rId2', 'sharedStrings', 'SharedStrings.xml'),
+      ),
+      'xl/worksheets/Sheet 1.xml': sheet,
+      'xl/SharedStrings.xml': table,
+    });
+    // Found by fixed name, the table was missed (400: the table holds 0) and the sheet was not found.
+    expect(await collect(readExcelRecords(file))).toEqual(expected);
+  });
+
+  it('reads a workbook part the package relationships place elsewhere', async () => {
+    const file = archive({
+      '_rels/.rels': rels(relationship('rId1', 'officeDocument', '/book/main.xml')),
+      'book/main.xml': list,
+      'book/_rels/main.xml.rels': rels(
+        relationship('rId1', 'worksheet', '/book/sheets/one.xml'),
+        relationship('rId2', 'sharedStrings', 'strings.xml'),
+      ),
+      'book/sheets/one.xml': sheet,
+      'book/strings.xml': table,
+    });
+    expect(await collect(readExcelRecords(file))).toEqual(expected);
+  });
+});

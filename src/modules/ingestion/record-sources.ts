@@ -1,11 +1,11 @@
-import { posix } from 'node:path';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { SaxesParser } from 'saxes';
 import { invalid } from '../../common/errors/domain-error.js';
 import { normalizeHeaders } from './headers.js';
 import { excerpt, sanitisedMessage } from './upload-content.js';
-import { boundedWorkbookParts, inflatedEntry, type WorkbookParts } from './workbook-archive.js';
+import { inflatedEntry } from './workbook-archive.js';
+import { relationships, targetEntry, workbookPackage, xmlElements, type WorkbookPackage } from './workbook-package.js';
 import { inSlices, localName, unescapedText, worksheetRows, type SheetRow } from './worksheet-rows.js';
 
 /** One data row of an uploaded file, keyed by normalised header. `sourceIdentifier` counts data rows from 1. */
@@ -285,18 +285,8 @@ interface WorkbookSheet {
   state: string;
 }
 
-function xmlElements(xml: string, wanted: string): Record<string, string>[] {
-  const found: Record<string, string>[] = [];
-  const parser = new SaxesParser();
-  parser.on('opentag', (tag) => {
-    if (localName(tag.name) === wanted) found.push({ ...(tag.attributes as Record<string, string>) });
-  });
-  parser.write(xml).close();
-  return found;
-}
-
-/** The sheets of a workbook in tab order, from `xl/workbook.xml`. The `r:id` attribute may carry any prefix. */
-function workbookSheets(parts: WorkbookParts): WorkbookSheet[] {
+/** The sheets of a workbook in tab order, from its workbook part (`xl/workbook.xml`). The `r:id` attribute may carry any prefix. */
+function workbookSheets(parts: WorkbookPackage): WorkbookSheet[] {
   try {
     return xmlElements(parts.list.toString('utf8'), 'sheet').map((attributes, index) => {
       const rId = Object.entries(attributes).find(([key]) => key === 'id' || key.endsWith(':id'))?.[1] ?? '';
@@ -312,20 +302,14 @@ function workbookSheets(parts: WorkbookParts): WorkbookSheet[] {
   }
 }
 
-/** The entry that holds `sheet`, by its relationship in `xl/_rels/workbook.xml.rels`; undefined when none does. */
-function sheetEntry(parts: WorkbookParts, sheet: WorkbookSheet): string | undefined {
+/** The entry that holds `sheet`, by its relationship in the workbook's relationships; undefined when none does. */
+function sheetEntry(parts: WorkbookPackage, sheet: WorkbookSheet): string | undefined {
   if (!parts.relationships) return undefined;
-  let target: string | undefined;
-  try {
-    target = xmlElements(parts.relationships.toString('utf8'), 'Relationship').find(
-      (relationship) => relationship.Id === sheet.rId,
-    )?.Target;
-  } catch (error) {
-    throw unreadableWorkbook(error);
-  }
+  const target = relationships(parts.relationships, parts.workbookEntry).find(
+    (relationship) => relationship.Id === sheet.rId,
+  )?.Target;
   if (target === undefined) return undefined;
-  // A target is relative to xl/ unless it starts with a slash (the root of the package).
-  const path = target.startsWith('/') ? target.slice(1) : posix.normalize(`xl/${target}`);
+  const path = targetEntry(parts.workbookEntry, target);
   return parts.names.has(path) ? path : undefined;
 }
 
@@ -341,10 +325,10 @@ const notUtf8 = (entry: string) =>
  * (a `&#0;` reference, which no XML may hold, a string cut short) refuses the workbook, since every cell that
  * refers to it would otherwise be read without its text.
  */
-async function sharedStringsTable(parts: WorkbookParts): Promise<string[]> {
+async function sharedStringsTable(parts: WorkbookPackage): Promise<string[]> {
   // A zero-byte part is an empty table, as ExcelJS's reader took it: a workbook of inline text may carry one.
   if (!parts.sharedStrings || parts.sharedStrings.length === 0) return [];
-  const entry = 'xl/sharedStrings.xml';
+  const entry = parts.sharedStringsEntry;
   let xml: string;
   try {
     xml = utf8().decode(parts.sharedStrings);
@@ -417,7 +401,7 @@ async function* sheetText(file: Buffer, entry: string): AsyncGenerator<string> {
  * a sheet cut short as complete, and kept only the last run of inline rich text.
  */
 export async function* readExcelRecords(file: Buffer, options: ExcelReadOptions = {}): AsyncGenerator<SourceRecord> {
-  const parts = await boundedWorkbookParts(file);
+  const parts = await workbookPackage(file);
   const sheets = workbookSheets(parts);
   const wanted =
     options.sheetName !== undefined

@@ -42,12 +42,15 @@ export interface WorkbookParts {
   relationships?: Buffer;
   /** `xl/sharedStrings.xml`: the text that cells of type `s` refer to by index. */
   sharedStrings?: Buffer;
+  /** `_rels/.rels`: which entry is the workbook part. */
+  packageRelationships?: Buffer;
   /** The names of all the archive's entries. */
   names: ReadonlySet<string>;
 }
 
 const KEPT = {
   [WORKBOOK_LIST]: 'list',
+  '_rels/.rels': 'packageRelationships',
   'xl/_rels/workbook.xml.rels': 'relationships',
   'xl/sharedStrings.xml': 'sharedStrings',
 } as const satisfies Record<string, keyof WorkbookParts>;
@@ -123,7 +126,7 @@ export async function boundedWorkbookParts(file: Buffer, limits: WorkbookLimits 
         `entry, ${megabytes(limits.totalBytes)} in all): send the responses as CSV, or a workbook of that sheet alone`,
     );
   if (failure !== undefined) throw damagedArchive(failure);
-  if (!names.has(WORKBOOK_LIST))
+  if (!names.has(WORKBOOK_LIST) && !names.has('_rels/.rels'))
     throw invalid('the file is a ZIP archive but not an XLSX workbook: it has no xl/workbook.xml');
   if (duplicate !== undefined)
     throw invalid(`the file could not be read as an Excel workbook: it holds two entries named ${excerpt(duplicate)}`);
@@ -133,10 +136,12 @@ export async function boundedWorkbookParts(file: Buffer, limits: WorkbookLimits 
   };
   const relationships = joined('relationships');
   const sharedStrings = joined('sharedStrings');
+  const packageRelationships = joined('packageRelationships');
   return {
     list: joined('list') ?? Buffer.alloc(0),
     ...(relationships ? { relationships } : {}),
     ...(sharedStrings ? { sharedStrings } : {}),
+    ...(packageRelationships ? { packageRelationships } : {}),
     names,
   };
 }
