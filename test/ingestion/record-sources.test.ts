@@ -719,4 +719,15 @@ describe('XLSX regression audit (B6): parts found through the package relationsh
     });
     expect(await collect(readExcelRecords(file))).toEqual(expected);
   });
+
+  it('refuses a Word document, whose main part is declared the same way, as no workbook', async () => {
+    const document = archive({
+      '_rels/.rels': rels(relationship('rId1', 'officeDocument', 'word/document.xml')),
+      'word/document.xml':
+        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
+    });
+    await expect(collect(readExcelRecords(document))).rejects.toThrow(
+      "the file is a ZIP archive but not an XLSX workbook: its main part 'word/document.xml' is no workbook",
+    );
+  });
 });

@@ -95,6 +95,11 @@ export async function workbookPackage(file: Buffer): Promise<WorkbookPackage> {
   const list = await part(workbookEntry, parts.list, OFFICE_DOCUMENT);
   if (list === undefined)
     throw invalid(`the file is a ZIP archive but not an XLSX workbook: it has no ${excerpt(workbookEntry)}`);
+  // A Word or PowerPoint file declares its main part the same way (type officeDocument).
+  if (!/<(?:[\w.-]+:)?workbook[\s/>]/.test(list.toString('utf8')))
+    throw invalid(
+      `the file is a ZIP archive but not an XLSX workbook: its main part ${excerpt(workbookEntry)} is no workbook`,
+    );
   const relationshipsAt = relationshipsEntry(workbookEntry);
   const workbookRelationships = await part(relationshipsAt, parts.relationships, 'xl/_rels/workbook.xml.rels');
   const sharedStringsEntry =
