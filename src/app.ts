@@ -52,7 +52,7 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
     trustProxy: trustProxyOption(settings.TRUSTED_PROXIES),
     logController: new RequestLogController(),
     // What the router and Node's HTTP parser refuse answers the documented error body too (outside audit Z).
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler(API_ANSWER_HEADERS),
     clientErrorHandler: answerClientError(API_ANSWER_HEADERS),
   });
