@@ -508,8 +508,9 @@ const headerRow = `<row r="1">${inline('A1', 'respondent_username')}${inline('B1
 
 /**
  * Reads `file` while a 1 ms timer runs: its records (or refusal), the longest gap between two ticks and the whole
- * read's time. The test compares the two (the gap a small part of the read), not either with a fixed bound, so it
- * proves the reader gives the event loop turns on a loaded machine as on a quiet one.
+ * read's time. The tests compare the two (the gap a small part of the read, or under 100 ms when the whole read is
+ * quick: the reader yields every 20 ms and a slice's work), so they hold on a loaded machine as on a quiet one, and
+ * fail on a reader that holds the event loop for the whole read.
  */
 async function readWhileTicking(
   file: Buffer,
@@ -538,7 +539,7 @@ describe('XLSX regression audit (A1-A4): sheets read with bounded work, to their
     expect(outcome).toHaveLength(5000);
     // ExcelJS's sheet parser read the whole sheet without a tick (0.6-1.7 s, most of the read); now it yields at least
     // every 20 ms.
-    expect(longestGap).toBeLessThan(elapsed / 4);
+    expect(longestGap).toBeLessThan(Math.max(elapsed / 4, 100));
   });
 
   it('refuses a sheet of more row elements than SHEET_MAX_ROWS, blank ones included, quickly', async () => {
@@ -554,7 +555,7 @@ describe('XLSX regression audit (A1-A4): sheets read with bounded work, to their
       'the sheet holds more than 100,000 rows, blank ones included: delete the empty rows below the responses, ' +
         'or send them as CSV',
     );
-    expect(longestGap).toBeLessThan(elapsed / 4);
+    expect(longestGap).toBeLessThan(Math.max(elapsed / 4, 100));
   });
 
   it('reads only the cells a row holds: an empty cell in the last column (XFD) costs nothing', async () => {
