@@ -141,14 +141,20 @@ function insideMark(text: string, index: number): boolean {
 export function markKnownCommentsIn<T>(value: T, comments: readonly KnownComment[]): T {
   if (comments.length === 0) return value;
   const index = new KnownCommentIndex(comments);
-  return mapStrings(value, (text) => markKnownComments(text, index)) as T;
+  return mapStrings(value, (text) => markKnownComments(text, index));
 }
 
-function mapStrings(value: unknown, map: (text: string) => string): unknown {
-  if (typeof value === 'string') return map(value);
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+/**
+ * `value` (JSON-like) with `map` applied to every string in it, but those under a key `except` names (kept as they
+ * are): a copy, the value itself never changed.
+ */
+export function mapStrings<T>(value: T, map: (text: string) => string, except?: string): T {
+  if (typeof value === 'string') return map(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => mapStrings(item, map, except)) as T;
   if (isPlainObject(value))
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, key === except ? item : mapStrings(item, map, except)]),
+    ) as T;
   return value;
 }
 

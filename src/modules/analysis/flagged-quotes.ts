@@ -1,11 +1,13 @@
 import {
   KnownCommentIndex,
+  mapStrings,
   markKnownComments,
   withoutMarkedPassages,
   wordsOf,
   type KnownComment,
 } from '../../common/privacy/student-text.js';
 import type { SupportingEvidence } from '../../engine/contracts.js';
+import { escapeRegExp } from '../../common/text/regexp.js';
 import { NAME_PLACEHOLDER } from '../../engine/text/personal-names.js';
 
 /** The shortest start of a comment taken as repeating it (student-text.ts marks starts of this length and more). */
@@ -16,10 +18,6 @@ const MIN_START = 16;
  */
 const NAME_WORD = "[\\p{L}\\p{M}\\p{Pd}.'\u2019]+";
 const NAME_WORDS = `${NAME_WORD}(?: ${NAME_WORD}){0,4}`;
-
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-}
 
 /**
  * The comments of a pipeline that raised an alert after its actions were stored, and whether a passage of an action
@@ -53,7 +51,7 @@ export class FlaggedComments {
     if (words.length === 0) return false;
     const asStart = cut || (options.start === true && words.length >= MIN_START);
     const pattern = new RegExp(
-      `^${words.split(NAME_PLACEHOLDER).map(escaped).join(NAME_WORDS)}${asStart ? '' : '$'}`,
+      `^${words.split(NAME_PLACEHOLDER).map(escapeRegExp).join(NAME_WORDS)}${asStart ? '' : '$'}`,
       'u',
     );
     return this.texts.some((text) => pattern.test(text));
@@ -80,18 +78,9 @@ export function withoutFlaggedQuotes<T extends { supportingEvidence: SupportingE
   // The quotes left are whole comments not flagged. Elsewhere a passage may be a start of a comment (a model's
   // words); an unmarked one is marked first.
   const index = new KnownCommentIndex(flagged.known(subjectId));
-  return mapTexts({ ...action, supportingEvidence: { ...action.supportingEvidence, sources } }, (text) =>
-    withoutMarkedPassages(markKnownComments(text, index), (words) => flagged.repeats(words, { start: true })),
+  return mapStrings(
+    { ...action, supportingEvidence: { ...action.supportingEvidence, sources } },
+    (text) => withoutMarkedPassages(markKnownComments(text, index), (words) => flagged.repeats(words, { start: true })),
+    'sampleQuotes',
   );
-}
-
-/** `value` with `map` applied to every string but those of `sampleQuotes` (stored JSON: plain data only). */
-function mapTexts<T>(value: T, map: (text: string) => string): T {
-  if (typeof value === 'string') return map(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => mapTexts(item, map)) as T;
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, key === 'sampleQuotes' ? item : mapTexts(item, map)]),
-    ) as T;
-  return value;
 }

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../common/text/regexp.js';
 import { tokenize } from '../../engine/text/index.js';
 
 /**
@@ -86,8 +87,7 @@ export function rawLabelWithout(rawLabel: string, removed: ReadonlySet<string>, 
   }
   let label = rawLabel;
   for (const word of removed) {
-    const escaped = word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-    label = label.replace(new RegExp(`(^|[\\s_,;:/-])${escaped}(?=$|[\\s_,;:/-])`, 'giu'), '$1');
+    label = label.replace(new RegExp(`(^|[\\s_,;:/-])${escapeRegExp(word)}(?=$|[\\s_,;:/-])`, 'giu'), '$1');
   }
   return label.replace(/\s{2,}/gu, ' ').trim() || 'topic';
 }

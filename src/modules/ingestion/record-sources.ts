@@ -4,7 +4,7 @@ import { SaxesParser } from 'saxes';
 import { invalid } from '../../common/errors/domain-error.js';
 import { normalizeHeaders } from './headers.js';
 import { excerpt, sanitisedMessage } from './upload-content.js';
-import { inflatedEntry } from './workbook-archive.js';
+import { inflatedEntry, malformedPart, unreadableWorkbook } from './workbook-archive.js';
 import { relationships, targetEntry, workbookPackage, xmlElements, type WorkbookPackage } from './workbook-package.js';
 import { inSlices, localName, unescapedText, worksheetRows, type SheetRow } from './worksheet-rows.js';
 
@@ -268,13 +268,12 @@ function headerTexts(row: SheetRow): string[] {
 /** Errors of the JavaScript engine: their messages are about our process, not the file, and are never quoted. */
 const ENGINE_ERRORS = [RangeError, TypeError, ReferenceError, SyntaxError, EvalError, URIError];
 
-const unreadableWorkbook = (cause: unknown) =>
-  invalid(
-    `the file could not be read as an Excel workbook: ${
-      cause instanceof Error && !ENGINE_ERRORS.some((kind) => cause instanceof kind)
-        ? sanitisedMessage(cause.message)
-        : 'it is damaged, or more than this reader can take'
-    }`,
+/** A failure while reading a workbook, as its refusal: the cause's message unless it is the engine's own. */
+const workbookFailure = (cause: unknown) =>
+  unreadableWorkbook(
+    cause instanceof Error && !ENGINE_ERRORS.some((kind) => cause instanceof kind)
+      ? sanitisedMessage(cause.message)
+      : 'it is damaged, or more than this reader can take',
   );
 
 /** A sheet as the workbook lists it, in tab order (ExcelJS's shape for `WorkbookReader.model.sheets`). */
@@ -298,7 +297,7 @@ function workbookSheets(parts: WorkbookPackage): WorkbookSheet[] {
       };
     });
   } catch (error) {
-    throw unreadableWorkbook(error);
+    throw workbookFailure(error);
   }
 }
 
@@ -316,8 +315,7 @@ function sheetEntry(parts: WorkbookPackage, sheet: WorkbookSheet): string | unde
 const utf8 = () => new TextDecoder('utf-8', { fatal: true });
 
 /** Text of a part that is not UTF-8 would be read with U+FFFD for its letters: refused, like such a CSV file. */
-const notUtf8 = (entry: string) =>
-  invalid(`the file could not be read as an Excel workbook: its entry ${excerpt(entry)} is not UTF-8 text`);
+const notUtf8 = (entry: string) => unreadableWorkbook(`its entry ${excerpt(entry)} is not UTF-8 text`);
 
 /**
  * The shared-strings table: the text of each `<si>`, its runs (`<r><t>`) joined, phonetic guides (`<rPh>`)
@@ -363,11 +361,7 @@ async function sharedStringsTable(parts: WorkbookPackage): Promise<string[]> {
     for await (const slice of inSlices([xml])) parser.write(slice);
     parser.close();
   } catch (error) {
-    throw invalid(
-      `the file could not be read as an Excel workbook: its shared strings (${entry}) are not well-formed XML: ${
-        error instanceof Error ? sanitisedMessage(error.message) : 'unknown error'
-      }`,
-    );
+    throw malformedPart(`its shared strings (${entry}) are`, error);
   }
   return table;
 }

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Unzip, UnzipInflate, type FlateError } from 'fflate';
 import { invalid } from '../../common/errors/domain-error.js';
-import { excerpt } from './upload-content.js';
+import { excerpt, sanitisedMessage } from './upload-content.js';
 
 /**
  * Limits on what an uploaded XLSX workbook may expand to. A workbook is a ZIP archive, and deflate packs up to
@@ -55,12 +55,20 @@ const KEPT = {
   'xl/sharedStrings.xml': 'sharedStrings',
 } as const satisfies Record<string, keyof WorkbookParts>;
 
+/** The refusal of a workbook the reader cannot read, saying why; every part of the XLSX reader refuses so. */
+export const unreadableWorkbook = (reason: string) =>
+  invalid(`the file could not be read as an Excel workbook: ${reason}`);
+
+/** The refusal of a part that is not well-formed XML (`part`: "its sheet ('…') is"), quoting the parser's message. */
+export const malformedPart = (part: string, error: unknown) =>
+  unreadableWorkbook(
+    `${part} not well-formed XML: ${error instanceof Error ? sanitisedMessage(error.message) : 'unknown error'}`,
+  );
+
 const damagedArchive = (failure: unknown) =>
   // fflate's own messages ("invalid zip data", "unknown compression type 14") describe the file; anything
   // else would be an engine's message about our process, never quoted.
-  invalid(
-    `the file could not be read as an Excel workbook: ${isFlateError(failure) ? failure.message : 'its ZIP data is damaged'}`,
-  );
+  unreadableWorkbook(isFlateError(failure) ? failure.message : 'its ZIP data is damaged');
 
 /**
  * Inflates every entry of the workbook's ZIP archive in order (by their local headers, not the central
@@ -128,8 +136,7 @@ export async function boundedWorkbookParts(file: Buffer, limits: WorkbookLimits 
   if (failure !== undefined) throw damagedArchive(failure);
   if (!names.has(WORKBOOK_LIST) && !names.has('_rels/.rels'))
     throw invalid('the file is a ZIP archive but not an XLSX workbook: it has no xl/workbook.xml');
-  if (duplicate !== undefined)
-    throw invalid(`the file could not be read as an Excel workbook: it holds two entries named ${excerpt(duplicate)}`);
+  if (duplicate !== undefined) throw unreadableWorkbook(`it holds two entries named ${excerpt(duplicate)}`);
   const joined = (part: keyof WorkbookParts) => {
     const parts = kept.get(part);
     return parts ? Buffer.concat(parts) : undefined;

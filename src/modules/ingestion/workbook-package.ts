@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { invalid } from '../../common/errors/domain-error.js';
-import { excerpt, sanitisedMessage } from './upload-content.js';
-import { boundedWorkbookParts, inflatedEntry, type WorkbookParts } from './workbook-archive.js';
+import { excerpt } from './upload-content.js';
+import { boundedWorkbookParts, inflatedEntry, malformedPart, type WorkbookParts } from './workbook-archive.js';
 import { localName } from './worksheet-rows.js';
 
 /** The parts of a workbook the reader needs, found through the package's relationships. */
@@ -32,18 +32,12 @@ export function xmlElements(xml: string, wanted: string): Record<string, string>
   return found;
 }
 
-const unreadable = (reason: string) => invalid(`the file could not be read as an Excel workbook: ${reason}`);
-
 /** The relationships of `xml` (a `.rels` part), refused when it is not well-formed. */
 export function relationships(xml: Buffer, entry: string): Record<string, string>[] {
   try {
     return xmlElements(xml.toString('utf8'), 'Relationship');
   } catch (error) {
-    throw unreadable(
-      `its relationships (${excerpt(entry)}) are not well-formed XML: ${
-        error instanceof Error ? sanitisedMessage(error.message) : 'unknown error'
-      }`,
-    );
+    throw malformedPart(`its relationships (${excerpt(entry)}) are`, error);
   }
 }
 

@@ -1,7 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SaxesParser } from 'saxes';
 import { invalid } from '../../common/errors/domain-error.js';
-import { excerpt, sanitisedMessage } from './upload-content.js';
+import { excerpt } from './upload-content.js';
+import { malformedPart, unreadableWorkbook as unreadable } from './workbook-archive.js';
 
 /** A cell of a sheet: its text, or, for a cell that holds no value to read, why. */
 export interface CellReading {
@@ -45,8 +46,6 @@ export async function* inSlices(text: AsyncIterable<string> | Iterable<string>):
     }
   }
 }
-
-const unreadable = (reason: string) => invalid(`the file could not be read as an Excel workbook: ${reason}`);
 
 /** The element's name without its namespace prefix (`x:c` as written by the OpenXML SDK is `c`). */
 export const localName = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -225,11 +224,7 @@ export async function* worksheetRows(
       write();
     } catch (error) {
       if (error instanceof Error && error.name === 'DomainError') throw error;
-      throw unreadable(
-        `its sheet (${excerpt(entry)}) is not well-formed XML: ${
-          error instanceof Error ? sanitisedMessage(error.message) : 'unknown error'
-        }`,
-      );
+      throw malformedPart(`its sheet (${excerpt(entry)}) is`, error);
     }
   };
   for await (const slice of inSlices(text)) {

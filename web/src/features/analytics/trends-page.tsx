@@ -50,6 +50,7 @@ export function TrendsPage() {
     trends.error.details.length > 0 &&
     trends.error.details.every((detail) => ['query.minSemesters', 'query.minR2'].includes(detail.path));
   const rows = (trends.data?.faculty ?? []).filter((row) => direction === '' || row.trendDirection === direction);
+  // A super admin sees every campus: one member's trend at each campus is a row of its own, named with its campus.
   const severalCampuses = new Set(rows.map((row) => row.campusCode)).size > 1;
   // The API answers every semester up to each member's latest, whatever semester is chosen (docs/analytics.md).
   const endsAt = [...new Set((trends.data?.faculty ?? []).map((row) => row.latestSemesterId))].flatMap((id) => {
@@ -139,7 +140,6 @@ export function TrendsPage() {
             how closely the semesters follow that line, and a trend counts as improving or declining only from the
             minimum fit.
           </p>
-          {/* A super admin sees every campus: one member's trend at each campus is a row of its own. */}
           {rows.length === 0 ? (
             <p>No faculty member matches.</p>
           ) : (
