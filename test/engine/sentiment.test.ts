@@ -434,6 +434,23 @@ describe('entries added in 2.10: the common words of a course evaluation', () =>
   });
 });
 
+describe('entries added in 2.12: more words of praise and complaint, and un- forms of praise', () => {
+  it.each([
+    ['They are extraordinary.', 'positive'],
+    ['Our professor is a stellar lecturer.', 'positive'],
+    ['She is meticulous and diligent in checking our papers.', 'positive'],
+    ['The class was well-paced and her notes were comprehensible.', 'positive'],
+    ['The workload is unreasonable for a 3-unit subject.', 'negative'],
+    ['The lectures were uninteresting and the teacher seemed unenthusiastic.', 'negative'],
+    ['Honestly the adviser was uncaring and unsupportive.', 'negative'],
+    ['The grading is sloppy and the instructor is inexperienced.', 'negative'],
+    ['The department office is always unreachable.', 'negative'],
+    ['Sir is not unreasonable, he just wants us to be on time.', 'positive'],
+  ] as const)('%j is %s in the engine as set', (text, expected) => {
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+});
+
 describe('2.11: "improve" under a modal, "neither … nor …", and not bothering to', () => {
   it.each([
     ['Our lectures can also be improved.', 'negative'],

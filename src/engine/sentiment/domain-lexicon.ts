@@ -92,6 +92,16 @@ const ENGLISH = `
 -2 mediocre, unsatisfactory, below average, haphazard, mismanaged, negligent, unhygienic, malfunctioning
 -1.5 poorly, irregular, unpunctual, overcrowded, congested, cramped, tedious, hectic, overloaded
 -1.2 unavailable, scarce
+# Added in 2.12, written from knowledge of course evaluations: more of the common words of praise and complaint the
+# shipped VADER subset lacks, and the un- forms of praise words it has ("supportive", "inspiring", "interesting").
+3 extraordinary, stellar, first-rate, first rate, mind-blowing, life-changing, life changing
+2.5 incredible, amazingly, eloquent, meticulous, diligent
+2 attentive, well-paced, well paced, comprehensible, reliable, witty, impartial
+1 reasonable, productive
+-2.5 atrocious, toxic
+-2 unqualified, uncaring, unsupportive, patronizing, patronising, condescendingly, corrupt, sloppy
+-1.5 inattentive, unreliable, uninteresting, unenjoyable, uninspiring, unenthusiastic, unproductive, uninformative, unaccommodating, unreasonable, inexperienced, unskilled, disorganised, impractical, inefficient, demotivating, tiresome, draining, overburdened, aloof, superficial, shallow
+-1.2 unreachable, inaccessible, hurried, wordy
 `;
 
 const TAGALOG = `
