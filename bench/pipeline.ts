@@ -846,6 +846,10 @@ export async function runPipelineBench(sizes: readonly number[] = DEFAULT_SIZES)
         LOG_LEVEL: 'warn',
         ANALYSIS_WORKER_PORT: String(workerPort),
         ANALYSIS_WORKER_BODY_LIMIT: String(benchBodyLimit()),
+        // The engine threads of the worker under test, when the bench is run with the setting (an A/B of its value).
+        ...(process.env.ANALYSIS_WORKER_THREADS
+          ? { ANALYSIS_WORKER_THREADS: process.env.ANALYSIS_WORKER_THREADS }
+          : {}),
       },
       profileArguments('analysis worker'),
     );
