@@ -451,6 +451,21 @@ describe('entries added in 2.12: more words of praise and complaint, and un- for
   });
 });
 
+describe('negations typed without their apostrophe, with it misplaced, or run together', () => {
+  it.each([
+    ['The modules arent helpful at all.', 'negative'],
+    ['Our instructor havent explained the project well.', 'negative'],
+    ['He couldnt explain the lesson clearly.', 'negative'],
+    ['Maam donot explain well, she just reads.', 'negative'],
+    ["Sir does'nt explain clearly.", 'negative'],
+    ['She doesn,t explain well.', 'negative'],
+    ['he dosent explain well po', 'negative'],
+    ['The exams werent hard, the lessons were clear.', 'positive'],
+  ] as const)('%j is %s in the engine as set', (text, expected) => {
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+});
+
 describe('2.11: "improve" under a modal, "neither … nor …", and not bothering to', () => {
   it.each([
     ['Our lectures can also be improved.', 'negative'],

@@ -58,6 +58,44 @@ describe('tokenize', () => {
     expect(tokenize('maayo gud siya')).toEqual(['maayo', 'gyud', 'siya']);
   });
 
+  it('reads negations typed without their apostrophe, with it misplaced, or with a space or comma for it', () => {
+    expect(tokenize('they arent ready, she havent checked, he couldnt come')).toEqual([
+      'they',
+      "aren't",
+      'ready',
+      'she',
+      "haven't",
+      'checked',
+      'he',
+      "couldn't",
+      'come',
+    ]);
+    expect(tokenize("sir donot come, he does'nt reply, she did'nt care")).toEqual([
+      'sir',
+      'do',
+      'not',
+      'come',
+      'he',
+      "doesn't",
+      'reply',
+      'she',
+      "didn't",
+      'care',
+    ]);
+    expect(tokenize('he doesn t reply and she DIDN,T come')).toEqual([
+      'he',
+      "doesn't",
+      't',
+      'reply',
+      'and',
+      'she',
+      "didn't",
+      'come',
+    ]);
+    // Words that only look like a broken negation stay as they are.
+    expect(tokenize('Don found a safe haven')).toEqual(['don', 'found', 'a', 'safe', 'haven']);
+  });
+
   it('keeps cr and sir and drops emojis and punctuation', () => {
     expect(tokenize('Sir, the CR is dirty 😡!')).toEqual(['sir', 'the', 'cr', 'is', 'dirty']);
   });

@@ -4,7 +4,7 @@
  */
 
 import { normalizeText } from '../text/normalize.js';
-import { expandWord } from '../text/tokenize.js';
+import { expandWord, rewriteShorthand } from '../text/tokenize.js';
 import type { SentimentLexicon } from './lexicon.js';
 
 export type TokenKind = 'word' | 'emoji' | 'emoticon' | 'rating';
@@ -121,9 +121,7 @@ function joinSentence(raw: readonly RawToken[], lexicon: SentimentLexicon): Sent
 }
 
 export function scanComment(text: string, lexicon: SentimentLexicon): ScannedComment {
-  const normalized = normalizeText(text)
-    .replace(/\bw\/o\b/giu, 'without')
-    .replace(/\bw\//giu, 'with ');
+  const normalized = rewriteShorthand(normalizeText(text));
   const { letters, capitals } = countLetters(normalized);
   const allCapitals = letters > 0 && capitals / letters > 0.6;
   const sentences: SentimentToken[][] = [];

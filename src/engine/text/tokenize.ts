@@ -9,6 +9,8 @@ import { normalizeText } from './normalize.js';
 const WORD = /[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*/gu;
 const HAS_LETTER = /\p{L}/u;
 const ENGLISH_CONTRACTION = /^[a-z]+(?:n't|'s|'re|'ve|'ll|'d|'m)$/u;
+/** A negation with its apostrophe one letter early ("does'nt", "could'nt"): the contraction it stands for. */
+const MISPLACED_NEGATION = /^(do|does|did|is|are|was|were|has|have|had|could|would|should)'nt$/u;
 
 /** Apostrophe spellings that are one word. */
 const JOINED_APOSTROPHE_WORDS: ReadonlyMap<string, string> = new Map([
@@ -102,6 +104,39 @@ const TEXT_SPEAK: ReadonlyMap<string, readonly string[]> = new Map(
     isnt: ["isn't"],
     wasnt: ["wasn't"],
     wont: ["won't"],
+    // Contractions typed without the apostrophe or with it misplaced, and negations run together: as common on a
+    // phone as the four above, and "they arent helpful" read as praise.
+    arent: ["aren't"],
+    werent: ["weren't"],
+    hasnt: ["hasn't"],
+    havent: ["haven't"],
+    hadnt: ["hadn't"],
+    couldnt: ["couldn't"],
+    wouldnt: ["wouldn't"],
+    shouldnt: ["shouldn't"],
+    cudnt: ["couldn't"],
+    wudnt: ["wouldn't"],
+    shudnt: ["shouldn't"],
+    dnt: ["don't"],
+    dosent: ["doesn't"],
+    dosnt: ["doesn't"],
+    doesent: ["doesn't"],
+    donot: ['do', 'not'],
+    didnot: ['did', 'not'],
+    doesnot: ['does', 'not'],
+    // The same with a space or a comma where the apostrophe was ("doesn t", "didn,t"): the stem stands for the whole.
+    // Not "don" (a name) nor "haven" (a word).
+    doesn: ["doesn't"],
+    didn: ["didn't"],
+    isn: ["isn't"],
+    wasn: ["wasn't"],
+    aren: ["aren't"],
+    weren: ["weren't"],
+    hasn: ["hasn't"],
+    hadn: ["hadn't"],
+    couldn: ["couldn't"],
+    wouldn: ["wouldn't"],
+    shouldn: ["shouldn't"],
     im: ["i'm"],
     medj: ['medyo'],
     mejo: ['medyo'],
@@ -145,6 +180,8 @@ function splitApostrophes(word: string): string[] {
   const joined = JOINED_APOSTROPHE_WORDS.get(word);
   if (joined !== undefined) return [joined];
   if (ENGLISH_CONTRACTION.test(word)) return [word];
+  const misplaced = MISPLACED_NEGATION.exec(word);
+  if (misplaced) return [`${misplaced[1]}n't`];
   return word.split("'").filter((part) => part.length > 0);
 }
 
@@ -170,12 +207,19 @@ export function expandWord(lowerWord: string, previous: string | undefined): str
   return output;
 }
 
-/** Lowercases and rewrites "w/" and "w/o" before words are matched. */
+/**
+ * Rewrites, in normalised text of any case, what would otherwise be read wrong: "w/" and "w/o", and a comma typed for the
+ * apostrophe of a negation ("doesn,t"), which would end the clause between the negation and what it negates.
+ */
+export function rewriteShorthand(normalized: string): string {
+  return normalized
+    .replace(/\bw\/o\b/giu, 'without')
+    .replace(/\bw\//giu, 'with ')
+    .replace(/(?<=\p{L}n),(?=t\b)/giu, "'");
+}
+
 function prepareForTokens(text: string): string {
-  return normalizeText(text)
-    .toLowerCase()
-    .replace(/\bw\/o\b/gu, 'without')
-    .replace(/\bw\//gu, 'with ');
+  return rewriteShorthand(normalizeText(text).toLowerCase());
 }
 
 /** Lowercase word tokens of already-normalised or raw text. */
