@@ -451,7 +451,7 @@ describe('entries added in 2.12: more words of praise and complaint, and un- for
   });
 });
 
-describe('negations typed without their apostrophe, with it misplaced, or run together', () => {
+describe('negations typed as students type them, rarely, texting and star ratings', () => {
   it.each([
     ['The modules arent helpful at all.', 'negative'],
     ['Our instructor havent explained the project well.', 'negative'],
@@ -461,6 +461,14 @@ describe('negations typed without their apostrophe, with it misplaced, or run to
     ['She doesn,t explain well.', 'negative'],
     ['he dosent explain well po', 'negative'],
     ['The exams werent hard, the lessons were clear.', 'positive'],
+    ['Sir rarely comes to class.', 'negative'],
+    ['bihira lang pumasok si sir', 'negative'],
+    ['panalagsa ra musulod si sir sa klase', 'negative'],
+    ['She is rarely late.', 'positive'],
+    ['d best c maam!!', 'positive'],
+    ['5 stars for this class', 'positive'],
+    ['1 star, the worst class this sem', 'negative'],
+    ['nyc teacher', 'positive'],
   ] as const)('%j is %s in the engine as set', (text, expected) => {
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
   });

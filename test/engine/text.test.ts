@@ -92,6 +92,8 @@ describe('tokenize', () => {
       "didn't",
       'come',
     ]);
+    expect(tokenize('d best c maam, nyc teacher')).toEqual(['the', 'best', 'c', 'maam', 'nice', 'teacher']);
+    expect(tokenize('d ko gets')).toEqual(['di', 'ko', 'gets']);
     // Words that only look like a broken negation stay as they are.
     expect(tokenize('Don found a safe haven')).toEqual(['don', 'found', 'a', 'safe', 'haven']);
   });

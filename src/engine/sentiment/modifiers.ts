@@ -13,10 +13,14 @@ function set(list: string): ReadonlySet<string> {
   );
 }
 
-/** Negators of a verb; one that negates no sentiment word still states a shortcoming. */
+/**
+ * Negators of a verb; one that negates no sentiment word still states a shortcoming. "Rarely" and "seldom" (bihira,
+ * panalagsa, talagsa) too: "rarely comes to class", "bihira lang pumasok", "panalagsa ra musulod".
+ */
 export const VERBAL_NEGATORS = set(`
   not, never, don't, doesn't, didn't, isn't, aren't, wasn't, weren't, won't, can't, cannot, couldn't, hasn't,
-  haven't, hindi, di, dili, hindi na, di na, dili na, no, walang, wala, walay, wala'y
+  haven't, hindi, di, dili, hindi na, di na, dili na, no, walang, wala, walay, wala'y, rarely, seldom, bihira,
+  panalagsa, talagsa
 `);
 
 /**
@@ -91,7 +95,7 @@ export const NEGATORS: ReadonlySet<string> = new Set([
     not, no, never, neither, nor, without, cannot, can't, don't, doesn't, didn't, isn't, aren't, wasn't, weren't,
     won't, wouldn't, shouldn't, couldn't, hasn't, haven't, hadn't, nothing, nobody, none, hardly, barely, hindi,
     hinde, di, wala, walang, huwag, wag, ayaw, ayoko, hindi na, di na, wala nang, hindi naman, di naman, dili,
-    dili na, wala'y, walay, wa, ayaw na, dili man, wala man, unable, rarely, seldom, less, instead of,
+    dili na, wala'y, walay, wa, ayaw na, dili man, wala man, unable, rarely, seldom, bihira, panalagsa, talagsa, less, instead of,
     rather than, akala ko, akala ko pa naman, kala ko, akala namin, i was expecting, i was hoping, hindi masyado,
     di masyado, hindi gaano, di gaano, dili kaayo
 `),

@@ -26,7 +26,7 @@ export interface ScannedComment {
 }
 
 /** A score out of 5 or 10 ("4/5", "10/10", "9 out of 10"). */
-const RATING = String.raw`(?<![\p{L}\p{N}/])\d{1,2}(?:\.\d)?\s*(?:\/|out of)\s*(?:5|10)(?![\p{N}/])`;
+const RATING = String.raw`(?<![\p{L}\p{N}/])(?:\d{1,2}(?:\.\d)?\s*(?:\/|out of)\s*(?:5|10)(?![\p{N}/])|[0-5](?:\.\d)?\s*stars?\b)`;
 const EMOTICON = String.raw`(?<=^|\s)(?:[:;=][-'o^]?[)(\]\[dDpP/\\|*3oO@$]+|<3+|[xX][dD]+|T[_.]T|\^[_.]?\^)(?=$|\s|[.,!?])`;
 const WORD = String.raw`[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*`;
 const EMOJI = String.raw`\p{Extended_Pictographic}(?:\u{FE0F}|\p{Emoji_Modifier}|\u200D\p{Extended_Pictographic}\u{FE0F}?)*`;

@@ -391,11 +391,12 @@ function negationStressed(sentence: readonly SentimentToken[], index: number): b
 }
 
 /**
- * "5/5", "4 out of 5", "10/10": a high score is praise, a low one criticism, a middling one ("3/5",
- * "6/10") a lukewarm verdict (undefined). Valence grows with the distance from the middle, at most 3.
+ * "5/5", "4 out of 5", "10/10", "5 stars" (of five): a high score is praise, a low one criticism, a middling one
+ * ("3/5", "6/10") a lukewarm verdict (undefined). Valence grows with the distance from the middle, at most 3.
  */
 export function ratingValence(rating: string): number | undefined {
-  const [score, scale] = rating.split(/\s*(?:\/|out of)\s*/u).map(Number);
+  const stars = /^([\d.]+)\s*stars?$/u.exec(rating);
+  const [score, scale] = stars ? [Number(stars[1]), 5] : rating.split(/\s*(?:\/|out of)\s*/u).map(Number);
   if (score === undefined || scale === undefined || !(score <= scale)) return 0;
   const share = score / scale;
   if (share >= P.highRating) return Math.min(3, (share - 0.5) * 8);

@@ -151,6 +151,9 @@ const TEXT_SPEAK: ReadonlyMap<string, readonly string[]> = new Map(
     mgnda: ['maganda'],
     mgaling: ['magaling'],
     nkakaantok: ['nakakaantok'],
+    nyc: ['nice'],
+    boaring: ['boring'],
+    borring: ['boring'],
   }),
 );
 
@@ -208,14 +211,19 @@ export function expandWord(lowerWord: string, previous: string | undefined): str
 }
 
 /**
- * Rewrites, in normalised text of any case, what would otherwise be read wrong: "w/" and "w/o", and a comma typed for the
- * apostrophe of a negation ("doesn,t"), which would end the clause between the negation and what it negates.
+ * Rewrites, in normalised text of any case, what would otherwise be read wrong: "w/" and "w/o", a comma typed for the
+ * apostrophe of a negation ("doesn,t"), which would end the clause between the negation and what it negates, and
+ * "d best".
  */
 export function rewriteShorthand(normalized: string): string {
-  return normalized
-    .replace(/\bw\/o\b/giu, 'without')
-    .replace(/\bw\//giu, 'with ')
-    .replace(/(?<=\p{L}n),(?=t\b)/giu, "'");
+  return (
+    normalized
+      .replace(/\bw\/o\b/giu, 'without')
+      .replace(/\bw\//giu, 'with ')
+      .replace(/(?<=\p{L}n),(?=t\b)/giu, "'")
+      // "d best" (texting for "the best"), where "d" alone is otherwise the negator "di": "d best c maam" read as a complaint.
+      .replace(/\bd(?= best\b)/giu, 'the')
+  );
 }
 
 function prepareForTokens(text: string): string {
