@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { requiredText } from '../common/text/required-text.js';
 import { SettingsError, parseSettings } from '../config/parse-settings.js';
 import {
   languageModelSettingFields,
@@ -24,7 +25,7 @@ export const analysisWorkerSettingsSchema = z.object({
   ...processSettingFields,
   ...languageModelSettingFields,
   /** Address the worker listens on (the shared HOST is for the API). Loopback unless WORKER_TOKEN is set. */
-  ANALYSIS_WORKER_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  ANALYSIS_WORKER_HOST: requiredText().default('127.0.0.1'),
   /** When set, every /runsync needs `Authorization: Bearer <WORKER_TOKEN>`. Never logged. */
   WORKER_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   /**

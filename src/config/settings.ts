@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trustedProxiesProblem } from '../common/auth/trusted-proxies.js';
+import { requiredText } from '../common/text/required-text.js';
 import { booleanSetting, parseSettings } from './parse-settings.js';
 
 /*
@@ -206,7 +207,7 @@ export const workerSettingsSchema = z
     /** The user scheduled pipelines are attributed to; the scheduler logs an error and enqueues nothing without it. */
     SUPER_ADMIN_USERNAME: z.string().min(1).optional(),
     /** When the enrollment sync from the learning system runs (with SCHEDULER_ENABLED and LMS_URL set). */
-    LMS_SYNC_CRON: z.string().trim().min(1).default('0 */6 * * *'),
+    LMS_SYNC_CRON: requiredText().default('0 */6 * * *'),
     /** Serve GET /metrics on this port (conventions §2: processes without the API). */
     METRICS_PORT: port.optional(),
     METRICS_TOKEN: metricsToken.optional(),

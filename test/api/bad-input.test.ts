@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PasswordHasher } from '../../src/modules/auth/password.js';
 import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
 
-const { client, database } = await setupApi();
+const { client, database, api } = await setupApi();
 let token = '';
 
 beforeAll(async () => {
@@ -304,6 +305,111 @@ describe('bad request bodies and queries never yield a 500', () => {
     );
     expect(version.status).toBe(400);
     expect(version.body.details).toEqual([{ path: 'schema.sections.0.questions.0.te\\udfffxt', message: lone }]);
+  });
+
+  // zod's message for an empty string (`.min(1)`), which the dashboard reads as "must not be empty".
+  const empty = 'Too small: expected string to have >=1 characters';
+
+  it('a required text field of the institution import made only of invisible characters → 400 as an empty one, nothing stored', async () => {
+    const imports = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('audit_records')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('action', '=', 'institution.import')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const importsBefore = await imports();
+    // trim() removes none of these: zero width space, word joiner, Hangul filler, soft hyphen, Mongolian vowel
+    // separator, zero width non-joiner and joiner.
+    const imported = await client.post(
+      '/api/v1/admin/institution/import',
+      {
+        campuses: [
+          { code: 'ZWCAMPUS', name: '\u200b' },
+          { code: ' \u200b\u2060 ', name: 'Blank Code Campus' },
+        ],
+        semesters: [{ campus: 'ZWCAMPUS', code: 'S12526', label: '\u00ad' }],
+        users: [{ username: '\u3164', fullName: '\u180e\u200c\u200d', roles: ['STUDENT'] }],
+      },
+      token,
+    );
+    expect(imported.status).toBe(400);
+    expect(imported.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'validation failed',
+      details: [
+        { path: 'campuses.0.name', message: empty },
+        { path: 'campuses.1.code', message: empty },
+        { path: 'semesters.0.label', message: empty },
+        { path: 'users.0.username', message: empty },
+        { path: 'users.0.fullName', message: empty },
+      ],
+    });
+    // The same answer as for an empty value in the same field.
+    const blank = await client.post(
+      '/api/v1/admin/institution/import',
+      { campuses: [{ code: 'ZWCAMPUS', name: '' }] },
+      token,
+    );
+    expect(blank.body.details).toEqual([{ path: 'campuses.0.name', message: empty }]);
+    const campuses = (await client.get('/api/v1/campuses', token)).body.map((c: { code: string }) => c.code);
+    expect(campuses).not.toContain('ZWCAMPUS');
+    expect(await database.db.selectFrom('users').select('username').where('username', '=', '\u3164').execute()).toEqual(
+      [],
+    );
+    expect(await imports()).toBe(importsBefore);
+  });
+
+  it('a login username made only of invisible characters → 400 before any password check, never counted as a failure', async () => {
+    const verify = vi.spyOn(api.app.get(PasswordHasher), 'verify');
+    try {
+      for (const username of ['\u200b', ' \u200b\u2060 ', '\ufeff\u2800', '\u200b', '\u200b', '\u200b'])
+        expect(
+          await client.post('/api/v1/auth/login', { username, password: 'whatever' }),
+          JSON.stringify(username),
+        ).toMatchObject({
+          status: 400,
+          body: {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'validation failed',
+            details: [{ path: 'username', message: empty }],
+          },
+        });
+      expect(verify).not.toHaveBeenCalled();
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
+  it('a questionnaire title or dimension name made only of invisible characters → 400, not stored; inner joiners of visible text are kept', async () => {
+    const questionnaire = await client.post(
+      '/api/v1/questionnaires',
+      { title: '\u200b\u200b', typeCode: 'FACULTY_FEEDBACK' },
+      token,
+    );
+    expect(questionnaire.status).toBe(400);
+    expect(questionnaire.body.details).toEqual([{ path: 'title', message: empty }]);
+    const titles = (await client.get('/api/v1/questionnaires?limit=100', token)).body.items.map(
+      (q: { title: string }) => q.title,
+    );
+    expect(titles).not.toContain('\u200b\u200b');
+    const dimension = await client.post('/api/v1/dimensions', { code: 'ZWBLANK', displayName: '\u2060' }, token);
+    expect(dimension.status).toBe(400);
+    expect(dimension.body.details).toEqual([{ path: 'displayName', message: empty }]);
+    const family = 'Family \u{1f469}\u200d\u{1f469}\u200d\u{1f467} and mi\u200cxed';
+    const kept = await client.post('/api/v1/dimensions', { code: 'ZWJOINED', displayName: ` ${family} ` }, token);
+    expect(kept.status).toBe(201);
+    const dimensions = (await client.get('/api/v1/dimensions', token)).body as Array<{
+      code: string;
+      displayName: string;
+    }>;
+    expect(dimensions.map((d) => d.code)).not.toContain('ZWBLANK');
+    expect(dimensions.find((d) => d.code === 'ZWJOINED')?.displayName).toBe(family);
   });
 
   it('a JSON body of null is refused like [] where an object is required; no body at all is still none (outside audit Z, D7)', async () => {

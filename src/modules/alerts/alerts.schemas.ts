@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedResponse, pagingQuery } from '../../common/http/paging.js';
+import { requiredText } from '../../common/text/required-text.js';
 import { ALERT_STATUSES } from '../../db/schema.js';
 import { ALERT_CATEGORIES } from '../../engine/screen/index.js';
 
@@ -23,18 +24,17 @@ const NOTE_MAX_LENGTH = 2_000;
  * one too long names the limit.
  */
 export const alertNoteBody = z.strictObject({
-  note: z
-    .string({
-      error: (issue) => (issue.input === undefined || issue.input === null ? NOTE_REQUIRED : 'must be text (a string)'),
-    })
-    .trim()
-    .min(1, { message: NOTE_REQUIRED })
+  note: requiredText({
+    message: NOTE_REQUIRED,
+    typeError: (issue) =>
+      issue.input === undefined || issue.input === null ? NOTE_REQUIRED : 'must be text (a string)',
+  })
     .max(NOTE_MAX_LENGTH, { message: `must be at most ${NOTE_MAX_LENGTH.toLocaleString('en')} characters` })
     .describe(`what was done, for the history (required, at most ${NOTE_MAX_LENGTH.toLocaleString('en')} characters)`),
 });
 
 export const alertRevealBody = z.strictObject({
-  reason: z.string().trim().min(1, { message: 'must say why the respondent is needed' }).max(2_000),
+  reason: requiredText({ message: 'must say why the respondent is needed' }).max(2_000),
 });
 
 const historyEntry = z.object({

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { decimalInteger } from '../../common/http/decimal-integer.js';
+import { requiredText } from '../../common/text/required-text.js';
 
 /** Spec, Limits: trimmed, non-empty, at most 20 characters. */
-const programCode = z
-  .string()
-  .trim()
-  .min(1, 'programCode must not be empty')
+const programCode = requiredText({ message: 'programCode must not be empty' })
   .max(20, 'programCode takes at most 20 characters')
   .optional();
 

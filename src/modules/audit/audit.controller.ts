@@ -4,6 +4,7 @@ import { CurrentUser, type AuthenticatedUser } from '../../common/auth/authentic
 import { Roles } from '../../common/auth/roles.js';
 import { pagedResponse, pagingQuery } from '../../common/http/paging.js';
 import { Route } from '../../common/http/route.js';
+import { requiredText } from '../../common/text/required-text.js';
 import { AuditService } from './audit.service.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -21,9 +22,9 @@ const instant = z
 
 const auditQuery = pagingQuery
   .extend({
-    action: z.string().trim().min(1).max(100).optional(),
+    action: requiredText().max(100).optional(),
     actorId: z.uuid().optional(),
-    actor: z.string().trim().min(1).max(200).optional().describe("the actor's username (any case)"),
+    actor: requiredText().max(200).optional().describe("the actor's username (any case)"),
     from: instant.describe('records at or after this time'),
     to: instant.describe('records before this time'),
   })

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { requiredText } from '../../common/text/required-text.js';
 import { ROLES } from '../../db/schema.js';
 
 export const loginBody = z.strictObject({
-  username: z.string().trim().min(1).max(200),
+  username: requiredText().max(200),
   password: z.string().min(1).max(1024),
 });
 

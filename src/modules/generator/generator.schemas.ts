@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../../common/text/required-text.js';
 import { submissionAnswers, submissionComment } from '../submissions/submissions.schemas.js';
 
 /** Rows per commit (spec Limits); a larger body is refused whole with 400. */
@@ -8,8 +9,8 @@ export const MAX_PREVIEW_ROWS = 1000;
 /** Share of preview rows with a comment when the request does not say. */
 export const DEFAULT_COMMENT_RATIO = 0.7;
 
-const username = z.string().trim().min(1).max(100);
-const courseShortname = z.string().trim().min(1).max(100);
+const username = requiredText().max(100);
+const courseShortname = requiredText().max(100);
 
 const target = {
   versionId: z.uuid().describe('an ACTIVE FACULTY_FEEDBACK version (status also accepts other states)'),
@@ -63,10 +64,7 @@ export const previewBody = z.strictObject({
       `share of rows with a comment (default ${DEFAULT_COMMENT_RATIO}); ignored when the questionnaire requires or disables comments`,
     ),
   languages: languageMix.optional(),
-  theme: z
-    .string()
-    .trim()
-    .min(1)
+  theme: requiredText()
     .max(200)
     .optional()
     .describe(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalInteger } from '../../common/http/decimal-integer.js';
+import { requiredText } from '../../common/text/required-text.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -37,7 +38,7 @@ const ingestionFieldShape = {
     .describe(
       'the record separator (line ending); detected when absent. LF, CRLF and CR (or \\n, \\r\\n, \\r written out) name the line endings: a browser form turns a bare line feed into CRLF before sending it',
     ),
-  sheetName: z.string().trim().min(1).max(100).optional(),
+  sheetName: requiredText().max(100).optional(),
   // Bounds first, and each ends the checks: 99999999999999999999 is one detail ("too big"), not also "not an int".
   sheetIndex: decimalInteger(z.number().min(1, { abort: true }).max(1000, { abort: true }).int()).optional(),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { requiredText } from '../../common/text/required-text.js';
 
-const code = z.string().trim().min(1).max(64);
+const code = requiredText().max(64);
 const isoDate = z.iso.date();
 
 /**
@@ -8,14 +9,14 @@ const isoDate = z.iso.date();
  * references are checked by the import validator so that every problem is reported at once.
  */
 export const institutionImportBody = z.strictObject({
-  campuses: z.array(z.strictObject({ code, name: z.string().trim().min(1).max(200) })).default([]),
+  campuses: z.array(z.strictObject({ code, name: requiredText().max(200) })).default([]),
   semesters: z
     .array(
       z.strictObject({
         campus: code,
         code,
-        label: z.string().trim().min(1).max(200).optional(),
-        academicYear: z.string().trim().min(1).max(20).optional(),
+        label: requiredText().max(200).optional(),
+        academicYear: requiredText().max(20).optional(),
         startDate: isoDate.optional(),
         endDate: isoDate.optional(),
       }),
@@ -41,8 +42,8 @@ export const institutionImportBody = z.strictObject({
         campus: code,
         semester: code,
         program: code,
-        shortname: z.string().trim().min(1).max(255),
-        fullname: z.string().trim().min(1).max(500),
+        shortname: requiredText().max(255),
+        fullname: requiredText().max(500),
       }),
     )
     .default([]),
@@ -50,8 +51,8 @@ export const institutionImportBody = z.strictObject({
     .array(
       z.strictObject({
         // NFC: a name typed in decomposed form is stored, and matched, as the same account (usernames.ts).
-        username: z.string().trim().normalize('NFC').min(1).max(100),
-        fullName: z.string().trim().normalize('NFC').min(1).max(200),
+        username: requiredText().normalize('NFC').max(100),
+        fullName: requiredText().normalize('NFC').max(200),
         password: z.string().min(8).max(1024).optional(),
         roles: z.array(z.string()).default([]),
         assignments: z
@@ -70,8 +71,8 @@ export const institutionImportBody = z.strictObject({
   enrollments: z
     .array(
       z.strictObject({
-        username: z.string().trim().normalize('NFC').min(1).max(100),
-        course: z.string().trim().min(1).max(255),
+        username: requiredText().normalize('NFC').max(100),
+        course: requiredText().max(255),
         campus: code.optional(),
         semester: code.optional(),
         role: z.string(),
@@ -160,7 +161,7 @@ export const facultyFilterQuery = z.object({
   campusId: optionalUuid,
 });
 export const courseFilterQuery = z.object({
-  facultyUsername: z.string().trim().min(1).max(100).optional(),
+  facultyUsername: requiredText().max(100).optional(),
   semesterId: optionalUuid,
   programId: optionalUuid,
 });

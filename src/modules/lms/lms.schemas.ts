@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalInteger } from '../../common/http/decimal-integer.js';
+import { requiredText } from '../../common/text/required-text.js';
 
 /** The most courses one bulk or CSV request may carry (spec: at most 500). */
 export const MAX_COURSES_PER_REQUEST = 500;
@@ -58,8 +59,8 @@ export type CategoriesResult = z.infer<typeof categoriesResult>;
 
 // ── Courses: JSON bulk and quick ──────────────────────────────────────────────────────────────────────────
 
-const courseCode = z.string().trim().min(1).max(40);
-const descriptiveTitle = z.string().trim().min(1).max(200);
+const courseCode = requiredText().max(40);
+const descriptiveTitle = requiredText().max(200);
 
 const courseHeader = {
   semesterId: z.uuid(),

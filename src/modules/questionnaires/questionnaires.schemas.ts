@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUESTIONNAIRE_STATUSES, VERSION_STATUSES } from '../../db/schema.js';
 import { pagingQuery } from '../../common/http/paging.js';
+import { requiredText } from '../../common/text/required-text.js';
 import { QUESTION_TYPES } from './questionnaire-schema.js';
 
 /**
@@ -52,7 +53,7 @@ const schemaInput = z.unknown().meta({ ...z.toJSONSchema(schemaDocument, { targe
 export const uuidParams = z.object({ id: z.uuid() });
 export const versionParams = z.object({ id: z.uuid(), versionId: z.uuid() });
 export const versionIdParams = z.object({ versionId: z.uuid() });
-export const typeCodeParams = z.object({ type: z.string().trim().min(1).max(64) });
+export const typeCodeParams = z.object({ type: requiredText().max(64) });
 
 export const questionnaireTypeItem = z.object({ id: z.uuid(), code: z.string(), name: z.string() });
 
@@ -77,12 +78,12 @@ export const createDimensionBody = z.strictObject({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "_" or "-"'),
-  displayName: z.string().trim().min(1).max(200),
+  displayName: requiredText().max(200),
 });
 
 export const createQuestionnaireBody = z.strictObject({
-  title: z.string().trim().min(1).max(300),
-  typeCode: z.string().trim().min(1).max(64),
+  title: requiredText().max(300),
+  typeCode: requiredText().max(64),
 });
 
 export const versionSummary = z.object({
@@ -108,7 +109,7 @@ export const questionnaireDetail = z.object({
 });
 
 export const questionnaireListQuery = z.object({
-  typeCode: z.string().trim().min(1).max(64).optional(),
+  typeCode: requiredText().max(64).optional(),
   status: z.enum(QUESTIONNAIRE_STATUSES).optional(),
   ...pagingQuery.shape,
 });

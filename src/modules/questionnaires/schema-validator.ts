@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorDetail } from '../../common/errors/domain-error.js';
 import { zodIssuesToDetails } from '../../common/http/zod-details.js';
+import { requiredText } from '../../common/text/required-text.js';
 import {
   DEFAULT_QUALITATIVE_FEEDBACK,
   QUESTION_TYPES,
@@ -33,7 +34,7 @@ const id = z.string().regex(ID_PATTERN, ID_MESSAGE);
 
 const questionShape = z.strictObject({
   id,
-  text: z.string().trim().min(1).max(1000),
+  text: requiredText().max(1000),
   type: z.enum(QUESTION_TYPES),
   dimensionCode: z.string().min(1).max(64),
   required: z.boolean().default(true),
@@ -41,7 +42,7 @@ const questionShape = z.strictObject({
 
 const sectionShape = z.strictObject({
   id,
-  title: z.string().trim().min(1).max(300),
+  title: requiredText().max(300),
   description: z.string().max(2000).optional(),
   weight: z.number().positive().max(100).optional(),
   sections: z.array(z.unknown()).optional(),
