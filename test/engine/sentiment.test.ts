@@ -474,6 +474,18 @@ describe('negations typed as students type them, rarely, texting and star rating
   });
 });
 
+describe('answers that say there is nothing to say', () => {
+  it.each([
+    ['No comment.', 'neutral'],
+    ['Wala na po.', 'neutral'],
+    ['wala naman po', 'neutral'],
+    ['None so far, thank you!', 'positive'],
+    ['no comment 😒', 'negative'],
+  ] as const)('%j is %s in the engine as set', (text, expected) => {
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+});
+
 describe('2.11: "improve" under a modal, "neither … nor …", and not bothering to', () => {
   it.each([
     ['Our lectures can also be improved.', 'negative'],

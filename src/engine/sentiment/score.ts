@@ -6,6 +6,7 @@
  */
 
 import type { SentimentLabel, SentimentScores } from '../contracts.js';
+import { saysNothing } from '../text/clean.js';
 import { languageVotesOfTokens, type LanguageVotes } from '../text/language.js';
 import {
   buildSentimentLexicon,
@@ -601,6 +602,13 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
   };
   if (bareAnswer(scanned.sentences)) {
     trace?.push({ token: '(bare answer)', value: 0 });
+    return { positive: 0, negative: 0, lukewarm: P.hedge, shape: commentShape };
+  }
+  // "No comment.", "wala na po", "none so far" (`saysNothing`, the non-answers the cleaner drops): neutral, as laughter
+  // alone is, unless an emoji says more ("no comment 😒"). The model had read "No comment." as praise, and the lexicon
+  // "wala na po" as a bare negation.
+  if (saysNothing(text) && !scanned.sentences.some((sentence) => sentence.some((token) => token.kind !== 'word'))) {
+    trace?.push({ token: '(nothing to say)', value: 0 });
     return { positive: 0, negative: 0, lukewarm: P.hedge, shape: commentShape };
   }
   scanned.sentences.forEach((sentence, sentenceIndex) => {

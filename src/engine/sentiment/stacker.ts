@@ -95,9 +95,9 @@ export type StackedReading = 'lexicon' | 'model' | 'stacker';
 /**
  * Which reading stands for a comment. `features` are the comment's (stackerFeatures), `shape` its shape.
  * - **The lexicon's** for a comment without a word (empty, numbers, punctuation: its neutral), for one whose only
- *   evidence is a lukewarm verdict ("okay lang", "average", laughter alone: the neutral the comment says), and for
- *   an English comment with sentiment words: on the English development sets the lexicon is right two times in three
- *   where the two parts disagree (docs/sentiment-engine.md).
+ *   evidence is a lukewarm verdict ("okay lang", "average", laughter alone, a non-answer such as "No comment.": the
+ *   neutral the comment says), and for an English comment with sentiment words: on the English development sets the
+ *   lexicon is right two times in three where the two parts disagree (docs/sentiment-engine.md).
  * - **The model's** for a student comment not read as English: one that names a classroom's people or parts
  *   (CommentShape.teaching, TEACHING_CONTEXT). The model learned from such comments and reads them better than the
  *   stacker (held out on the corpus and on both probes), which is fit mostly on Filipino reviews and posts, where the

@@ -116,6 +116,15 @@ function contentWords(text: string): string[] {
   return words;
 }
 
+/**
+ * Whether the comment is one of the answers that say there is nothing to say ("No comment.", "none po", "wala
+ * koy comment"), whatever its politeness markers and punctuation: the cleaner drops them, and the sentiment engine
+ * reads one it is given as neutral.
+ */
+export function saysNothing(text: string): boolean {
+  return NOTHING_TO_SAY.has(contentWords(normalizeText(text)).join(' '));
+}
+
 export function isJunkComment(text: string): boolean {
   const normalized = normalizeText(text);
   if (normalized.length === 0) return true;

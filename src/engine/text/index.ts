@@ -1,4 +1,4 @@
-export { cleanComment, isJunkComment, isKeyboardMash, MINIMUM_COMMENT_WORDS } from './clean.js';
+export { cleanComment, isJunkComment, isKeyboardMash, MINIMUM_COMMENT_WORDS, saysNothing } from './clean.js';
 export { detectLanguage, languageVotes, type LanguageVotes } from './language.js';
 export { normalizeText } from './normalize.js';
 export { isStopword, POLITENESS_MARKERS, STOPWORDS } from './stopwords.js';
