@@ -474,6 +474,23 @@ describe('negations typed as students type them, rarely, texting and star rating
   });
 });
 
+describe('entries added in 2.13: idioms of praise and complaint', () => {
+  it.each([
+    ['Her discussions put me to sleep.', 'negative'],
+    ['The lessons were all over the place.', 'negative'],
+    ['Honestly I expected more from this course.', 'negative'],
+    ['The quiz had nothing to do with the module.', 'negative'],
+    ['Sir only favors his varsity players.', 'negative'],
+    ['He rambles and we never finish the lesson.', 'negative'],
+    ['Maam goes above and beyond for her advisees.', 'positive'],
+    ['He really knows his stuff when it comes to circuits.', 'positive'],
+    ['Cannot thank her enough for this sem.', 'positive'],
+    ['Kindly upload the recorded lectures.', 'neutral'],
+  ] as const)('%j is %s in the engine as set', (text, expected) => {
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+});
+
 describe('answers that say there is nothing to say', () => {
   it.each([
     ['No comment.', 'neutral'],
