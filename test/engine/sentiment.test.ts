@@ -474,7 +474,7 @@ describe('negations typed as students type them, rarely, texting and star rating
   });
 });
 
-describe('entries added in 2.13: idioms of praise and complaint', () => {
+describe('entries added in 2.13: idioms of praise and complaint, and the spellings of nakat-unan', () => {
   it.each([
     ['Her discussions put me to sleep.', 'negative'],
     ['The lessons were all over the place.', 'negative'],
@@ -486,6 +486,8 @@ describe('entries added in 2.13: idioms of praise and complaint', () => {
     ['He really knows his stuff when it comes to circuits.', 'positive'],
     ['Cannot thank her enough for this sem.', 'positive'],
     ['Kindly upload the recorded lectures.', 'neutral'],
+    ['Daghan kaayo ko nakat-onan ani nga subject.', 'positive'],
+    ['wala mi nakatun-an sa klase', 'negative'],
   ] as const)('%j is %s in the engine as set', (text, expected) => {
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
   });

@@ -197,6 +197,8 @@ const CEBUANO = `
 # Added in 2.5, written from knowledge of student comments: what can still be improved.
 2.5 unta tanan teacher sama niya, unta tanan maestra sama niya, unta tanan maestro sama niya, unta tanan magtutudlo sama niya, unta tanan teacher pareha niya
 -1.2 pwede pa ma-improve, pwede pa i-improve, puwede pa ma-improve, puwede pa i-improve, ma-improve pa, pwede pa mapaayo, puwede pa mapaayo, mapaayo pa, naa pay i-improve, naa pay ma-improve
+# Added in 2.13, written from knowledge of how students write: the other spellings of "nakat-unan" (learned).
+2.5 nakat-onan, nakaton-an, nakatun-an, nakakat-onan, daghan ko nakat-onan, daghan kog nakat-onan
 `;
 
 /** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */
