@@ -488,6 +488,11 @@ describe('entries added in 2.13: idioms of praise and complaint, and the spellin
     ['Kindly upload the recorded lectures.', 'neutral'],
     ['Daghan kaayo ko nakat-onan ani nga subject.', 'positive'],
     ['wala mi nakatun-an sa klase', 'negative'],
+    ['Some teachers are partial towards few students.', 'negative'],
+    ['Fees are too high for what we get.', 'negative'],
+    ['The office does not listen to our problems.', 'negative'],
+    ['He never listens to us.', 'negative'],
+    ["She didn't teach us anything valuable.", 'negative'],
   ] as const)('%j is %s in the engine as set', (text, expected) => {
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
   });

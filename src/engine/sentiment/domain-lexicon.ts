@@ -108,6 +108,9 @@ const ENGLISH = `
 1.5 makes you think, made me think, makes us think, made us think
 0 kindly
 -1.8 put me to sleep, puts me to sleep, put us to sleep, puts us to sleep, putting us to sleep, putting me to sleep, only favors, only favours, favors some, favours some, favors certain, favours certain
+-1.8 partial towards, partial toward, partial to some
+-1.5 too expensive, overpriced
+-1.2 too high
 -1.5 all over the place, expected more, expected better, was expecting more, were expecting more, nothing to do with, has nothing to do with, had nothing to do with, rambles, rambling, rambled, goes off topic, goes off-topic, went off topic, off topic, off-topic, left on seen, left us on seen, seenzoned, seen-zoned, lost interest, lost my interest
 `;
 

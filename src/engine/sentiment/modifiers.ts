@@ -44,7 +44,7 @@ export const EXPECTATIONS: ReadonlyMap<string, number> = new Map([
       nagrereply, gets, magets, ma-gets, nagets, nakinig, nakikinig, satisfied, kasabot, masabtan, nasabtan, motudlo,
       mutudlo, magtudlo, nagtudlo, makasabot, nakasabot, klaro, matuto, natuto, natutunan, napulot, na-learn, nalearn,
       naka-learn, nakalearn, ma-learn, malearn, magpaliwanag,
-      nagpapaliwanag, ipinapaliwanag, ipaliwanag, mopasabot, mupasabot`),
+      nagpapaliwanag, ipinapaliwanag, ipaliwanag, mopasabot, mupasabot, listen, listens, listened, listening`),
   ].map((word) => [word, -1.5] as const),
   // Worth, use and knowledge: their absence is a harsh verdict ("wala siyang kwentang teacher").
   ...[...set(`kwenta, kuwenta, kwentang, kuwentang, silbi, pulos, alam, kaalam, kabalo, idea`)].map(

@@ -129,11 +129,20 @@ interface Context {
   factor: number;
   excess: boolean;
   diminished: boolean;
+  /** The negation reached the word past an expectation it negated first ("does not listen to our problems"). */
+  throughExpectation: boolean;
 }
 
 /** Looks back from a sentiment word over its clause for negators, intensifiers, diminishers, excess. */
 function lookBack(sentence: readonly SentimentToken[], position: number, reading: Reading): Context {
-  const context: Context = { negated: false, negatorPositions: [], factor: 1, excess: false, diminished: false };
+  const context: Context = {
+    negated: false,
+    negatorPositions: [],
+    factor: 1,
+    excess: false,
+    diminished: false,
+    throughExpectation: false,
+  };
   const clause = sentence[position]?.clause;
   let counted = 0;
   let reachedOtherSentiment = false;
@@ -148,6 +157,7 @@ function lookBack(sentence: readonly SentimentToken[], position: number, reading
     ) {
       context.negated = !context.negated;
       context.negatorPositions.push(index);
+      if (reachedOtherSentiment) context.throughExpectation = true;
     }
     if (!reachedOtherSentiment) {
       const intensifier =
@@ -357,6 +367,10 @@ function wordValence(
     before.factor = 1;
   }
   if (value === 0) return undefined;
+  // "Does not listen to our problems", "hindi tumutulong sa problema namin": the negated expectation is the complaint,
+  // and the trouble named after it is what was left unattended, not praise ("didn't learn valuable things" still
+  // negates the praise word).
+  if (before.negated && before.throughExpectation && value < 0) return undefined;
   // "too friendly", "masyadong mabait": praise overdone reads as criticism in an evaluation.
   if (before.excess && value > 0) value *= P.overdonePraise;
   // "too theoretical to be useful", "too fast to be helpful": what it was too much of something to be.
