@@ -493,6 +493,8 @@ describe('entries added in 2.13: idioms of praise and complaint, and the spellin
     ['The office does not listen to our problems.', 'negative'],
     ['He never listens to us.', 'negative'],
     ["She didn't teach us anything valuable.", 'negative'],
+    ['The course covers data structures and algorithms.', 'neutral'],
+    ['Please consider a longer deadline for the thesis.', 'neutral'],
   ] as const)('%j is %s in the engine as set', (text, expected) => {
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
   });

@@ -106,7 +106,7 @@ const ENGLISH = `
 # nothing ("knows his stuff", "all over the place", "left on seen"), and "kindly", the politeness of a request.
 2.5 above and beyond, goes above and beyond, went above and beyond, knows his stuff, knows her stuff, knows their stuff, knows what he is talking about, knows what she is talking about, knows what he's talking about, knows what she's talking about, top tier, top-tier, eye opener, eye-opener, can't thank her enough, cannot thank her enough, can't thank him enough, cannot thank him enough, can't thank you enough, cannot thank you enough
 1.5 makes you think, made me think, makes us think, made us think
-0 kindly
+0 kindly, data structures, data structure
 -1.8 put me to sleep, puts me to sleep, put us to sleep, puts us to sleep, putting us to sleep, putting me to sleep, only favors, only favours, favors some, favours some, favors certain, favours certain
 -1.8 partial towards, partial toward, partial to some
 -1.5 too expensive, overpriced

@@ -291,7 +291,8 @@ export const CONCESSIONS = set(`although, even though, kahit, kahit na, bagamat,
 
 /** Softened criticism and suggestions: "sana po mas ...", "I hope ...", "please ...", "it would be better if ...". */
 export const SUGGESTION_CUES = set(`
-  sana, sana po, sana naman, unta, tani, please, pls, paki, pakiusap, my suggestion, suggestion, suggestions,
+  sana, sana po, sana naman, unta, tani, please, pls, paki, pakiusap, my suggestion, suggestion, suggestions, consider,
+  please consider, kindly consider,
   i suggest, we suggest, i would suggest, recommendation, should, shud, should be, should have, must, dapat, kailangan,
   need to, needs to, needed to, ought to, would be better, would be nice, would be great, would be good,
   would be helpful, it would be great, it would be nice, it would be good, it would be helpful, it would be better,
