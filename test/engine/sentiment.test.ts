@@ -495,6 +495,11 @@ describe('entries added in 2.13: idioms of praise and complaint, and the spellin
     ["She didn't teach us anything valuable.", 'negative'],
     ['The course covers data structures and algorithms.', 'neutral'],
     ['Please consider a longer deadline for the thesis.', 'neutral'],
+    ['Thanks for nothing.', 'negative'],
+    ['salamat sa wala maam', 'negative'],
+    ['Wow, so helpful... not.', 'negative'],
+    ['Love how he never replies to our emails.', 'negative'],
+    ['I love how he explains everything step by step.', 'positive'],
   ] as const)('%j is %s in the engine as set', (text, expected) => {
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
   });

@@ -103,10 +103,14 @@ const ENGLISH = `
 -1.5 inattentive, unreliable, uninteresting, unenjoyable, uninspiring, unenthusiastic, unproductive, uninformative, unaccommodating, unreasonable, inexperienced, unskilled, disorganised, impractical, inefficient, demotivating, tiresome, draining, overburdened, aloof, superficial, shallow
 -1.2 unreachable, inaccessible, hurried, wordy
 # Added in 2.13, written from knowledge of course evaluations: idioms of praise and complaint whose words alone say
-# nothing ("knows his stuff", "all over the place", "left on seen"), and "kindly", the politeness of a request.
+# nothing ("knows his stuff", "all over the place", "left on seen"), "kindly", the politeness of a request, and the
+# openers of English sarcasm ("love how he never replies": SARCASTIC_OPENERS), which say what they say without a complaint.
 2.5 above and beyond, goes above and beyond, went above and beyond, knows his stuff, knows her stuff, knows their stuff, knows what he is talking about, knows what she is talking about, knows what he's talking about, knows what she's talking about, top tier, top-tier, eye opener, eye-opener, can't thank her enough, cannot thank her enough, can't thank him enough, cannot thank him enough, can't thank you enough, cannot thank you enough
 1.5 makes you think, made me think, makes us think, made us think
 0 kindly, data structures, data structure
+2 love how, i love how, gotta love how, appreciate how, i appreciate how, really appreciate how
+1 must be nice
+-2.5 thanks for nothing, thank you for nothing, salamat sa wala
 -1.8 put me to sleep, puts me to sleep, put us to sleep, puts us to sleep, putting us to sleep, putting me to sleep, only favors, only favours, favors some, favours some, favors certain, favours certain
 -1.8 partial towards, partial toward, partial to some
 -1.5 too expensive, overpriced

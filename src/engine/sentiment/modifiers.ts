@@ -371,7 +371,8 @@ export const SARCASM_MARKERS = set(`🙄, 🙃, 😒, 😏, /s, sarcasm, sarcast
 export const SARCASTIC_OPENERS = set(`
   galing mo, galing mo talaga, ang galing mo, ang galing nyo, galing nyo, sipag mo, ang sipag mo, ang sipag naman,
   sipag naman, ang sipag nyo, husay mo, ang husay mo, great job, good job, nice one, nice job, congrats,
-  congratulations, bravo, salamat ha, thanks ha, thank you ha, maayo kaayo ka, nindot kaayo ka
+  congratulations, bravo, salamat ha, thanks ha, thank you ha, maayo kaayo ka, nindot kaayo ka, love how, i love how,
+  gotta love how, appreciate how, i appreciate how, really appreciate how, must be nice
 `);
 
 /** Interjections of praise that sarcasm usually starts with: "wow ang galing", "great job, late again". */

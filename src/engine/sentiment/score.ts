@@ -639,6 +639,8 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
     if (shape.suggestionFrom >= 0) commentShape.suggestion = true;
     if (shape.contrastAt >= 0 || shape.concessionClause >= 0 || shape.parallel) commentShape.contrast = true;
     const usedNegators = new Set<number>();
+    // "Wow, so helpful... not.": a "not" standing alone as a later sentence takes back what came before it.
+    if (sentenceIndex > 0 && sentence.length === 1 && sentence[0]?.text === 'not') sarcasmMarker = true;
     sentence.forEach((token, index) => {
       if (MODIFIERS.sarcasmMarkers.has(token.text)) sarcasmMarker = true;
       if (MODIFIERS.hedges.has(token.text)) lukewarm += P.hedge;
