@@ -13,6 +13,16 @@ function expectErrorBody(body: unknown, statusCode: number) {
   expect(body).toMatchObject({ statusCode, error: expect.any(String), message: expect.any(String) });
 }
 
+/** How many institution imports the audit log holds: an import refused as a whole adds none. */
+async function institutionImports(): Promise<number> {
+  const { n } = await database.db
+    .selectFrom('audit_records')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('action', '=', 'institution.import')
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 describe('bad request bodies and queries never yield a 500', () => {
   it('malformed JSON → 400', async () => {
     for (const rawBody of ['{"username": "a",', '{]', 'not json at all', '"just a string"', '']) {
@@ -311,17 +321,7 @@ describe('bad request bodies and queries never yield a 500', () => {
   const empty = 'Too small: expected string to have >=1 characters';
 
   it('a required text field of the institution import made only of invisible characters → 400 as an empty one, nothing stored', async () => {
-    const imports = async () =>
-      Number(
-        (
-          await database.db
-            .selectFrom('audit_records')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .where('action', '=', 'institution.import')
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const importsBefore = await imports();
+    const importsBefore = await institutionImports();
     // trim() removes none of these: zero width space, word joiner, Hangul filler, soft hyphen, Mongolian vowel
     // separator, zero width non-joiner and joiner.
     const imported = await client.post(
@@ -361,7 +361,7 @@ describe('bad request bodies and queries never yield a 500', () => {
     expect(await database.db.selectFrom('users').select('username').where('username', '=', '\u3164').execute()).toEqual(
       [],
     );
-    expect(await imports()).toBe(importsBefore);
+    expect(await institutionImports()).toBe(importsBefore);
   });
 
   it('a login username made only of invisible characters → 400 before any password check, never counted as a failure', async () => {
@@ -413,17 +413,7 @@ describe('bad request bodies and queries never yield a 500', () => {
   });
 
   it('a JSON body of null is refused like [] where an object is required; no body at all is still none (outside audit Z, D7)', async () => {
-    const imports = async () =>
-      Number(
-        (
-          await database.db
-            .selectFrom('audit_records')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .where('action', '=', 'institution.import')
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const before = await imports();
+    const before = await institutionImports();
     for (const rawBody of ['null', ' null ', '[]']) {
       const response = await client.request('POST', '/api/v1/admin/institution/import', {
         token,
@@ -435,7 +425,7 @@ describe('bad request bodies and queries never yield a 500', () => {
         { path: '(root)', message: expect.stringMatching(/^Invalid input: expected object, received /) },
       ]);
     }
-    expect(await imports()).toBe(before);
+    expect(await institutionImports()).toBe(before);
     // A route whose body is optional (logout's refreshToken) takes no body, and refuses null as it refuses [].
     const session = await client.login(SUPER_ADMIN.username, SUPER_ADMIN.password);
     const nullLogout = await client.request('POST', '/api/v1/auth/logout', {
