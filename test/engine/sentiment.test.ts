@@ -500,6 +500,11 @@ describe('entries added in 2.13: idioms of praise and complaint, and the spellin
     ['Wow, so helpful... not.', 'negative'],
     ['Love how he never replies to our emails.', 'negative'],
     ['I love how he explains everything step by step.', 'positive'],
+    ['More power po maam!', 'positive'],
+    ['Bahala na kayo, sabi ni sir bago mag-finals.', 'negative'],
+    ['Nang-ghost si sir buong midterm.', 'negative'],
+    ['Permi mosinggit si sir sa klase.', 'negative'],
+    ['Gipalabi niya ang iyang mga paborito.', 'negative'],
   ] as const)('%j is %s in the engine as set', (text, expected) => {
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
   });

@@ -164,6 +164,12 @@ const TAGALOG = `
 # Added in 2.5, written from knowledge of student comments: what can still be improved is a shortcoming said politely.
 2.5 sana lahat ng teacher katulad niya, sana lahat ng teacher ay katulad niya, sana lahat ng guro ay katulad niya, sana lahat ng teacher tulad niya, sana lahat ng prof katulad niya, sana lahat ng teachers katulad niya
 -1.2 pwede pang i-improve, pwede pa i-improve, pwede pang ma-improve, pwede pa ma-improve, puwede pang i-improve, puwede pang ma-improve, pwede pang pagbutihin, pwede pa pagbutihin, puwede pang pagbutihin, may kailangan pang i-improve, may dapat pang i-improve, may i-improve pa
+# Added in 2.13, written from a list of how students talk, checked word by word against the lexicon.
+2.2 more power, more power po, more power sir, more power maam
+1.5 palabiro
+-1.5 bahala na kayo, bahala kayo
+-1.8 nang-ghost, nag-ghost, ghinost, ghinost kami, kakaasar, nakakaasar
+-2 bwiset, arogante, hambogero, hambog
 `;
 
 const CEBUANO = `
@@ -206,6 +212,11 @@ const CEBUANO = `
 -1.2 pwede pa ma-improve, pwede pa i-improve, puwede pa ma-improve, puwede pa i-improve, ma-improve pa, pwede pa mapaayo, puwede pa mapaayo, mapaayo pa, naa pay i-improve, naa pay ma-improve
 # Added in 2.13, written from knowledge of how students write: the other spellings of "nakat-unan" (learned).
 2.5 nakat-onan, nakaton-an, nakatun-an, nakakat-onan, daghan ko nakat-onan, daghan kog nakat-onan
+# Also in 2.13, from the same list.
+2.5 buutan
+2 tinud-anon
+-1.5 mosinggit, way klase, walay klase
+-1.8 pinalabi, gipalabi
 `;
 
 /** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */
