@@ -62,3 +62,25 @@ describe('one detail per violation (outside audit S)', () => {
     expect(answers).toEqual([]);
   });
 });
+
+describe('a comment in which nothing shows is no comment', () => {
+  const required: QuestionnaireSchema = {
+    ...schema(100),
+    qualitativeFeedback: { enabled: true, required: true, maxLength: 100 },
+  };
+  for (const invisible of [' ', '\u200b', ' \u200b\u2060 ', '\u3164', '\u00ad\u200d']) {
+    it(`${JSON.stringify(invisible)}: refused where a comment is required, stored as none where it is optional`, () => {
+      expect(checkSubmissionContent(required, [{ questionId: 'q1', value: 5 }], invisible).details).toEqual([
+        { path: 'qualitativeComment', message: 'a comment is required' },
+      ]);
+      const optional = checkSubmissionContent(schema(100), [{ questionId: 'q1', value: 5 }], invisible);
+      expect(optional.details).toEqual([]);
+      expect(optional.comment).toBeNull();
+    });
+  }
+  it('keeps a comment with a visible character as written, inner zero width joiners included', () => {
+    expect(checkSubmissionContent(schema(100), [{ questionId: 'q1', value: 5 }], ' 👩\u200d💻 galing ').comment).toBe(
+      '👩\u200d💻 galing',
+    );
+  });
+});

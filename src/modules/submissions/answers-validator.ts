@@ -1,4 +1,5 @@
 import type { ErrorDetail } from '../../common/errors/domain-error.js';
+import { hasVisibleCharacter } from '../../common/text/required-text.js';
 import {
   leafSections,
   QUESTION_VALUE_RANGE,
@@ -91,7 +92,9 @@ export function checkSubmissionContent(
       details.push({ path: 'answers', message: requiredAnswerMessage(question.id) });
 
   const feedback = schema.qualitativeFeedback;
-  const comment = rawComment?.trim() ? rawComment.trim() : null;
+  // A comment in which nothing shows (" ", "\u200b", zero width and other invisible characters) is no comment.
+  const comment =
+    rawComment !== null && rawComment !== undefined && hasVisibleCharacter(rawComment) ? rawComment.trim() : null;
   if (comment !== null && !feedback.enabled)
     details.push({ path: 'qualitativeComment', message: 'this questionnaire takes no comment' });
   else if (comment === null && feedback.required)
