@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { categoryId, restart, setupLms } from '../support/lms.js';
 
 /** POST /lms/provision/categories(/preview) against the simulator's live tree. */
-const { client, admin, simulator, database } = await setupLms();
+// A short call timeout, for the create call that times out but goes through (the other calls take milliseconds).
+const { client, admin, simulator, database } = await setupLms({ overrides: { LMS_TIMEOUT_MS: '2000' } });
 
 const plan = {
   campuses: ['MAIN', 'north'],
@@ -274,6 +275,30 @@ describe('failures', () => {
       simulator.reset();
     }
   });
+
+  it('a create call that timed out but went through is not made again by the retry: no category twice', async () => {
+    const south = { ...plan, campuses: ['SOUTH'], semesters: [1], departments: [] };
+    const campuses = () =>
+      [...simulator.state.categories.values()].filter((category) => category.parent === 0 && category.name === 'SOUTH');
+    // The learning system answers after the client gave up (2 s), and then creates the campus all the same.
+    simulator.delay('core_course_create_categories', 3500);
+    try {
+      const first = await client.post('/api/v1/lms/provision/categories', south, admin);
+      expect(first.status, JSON.stringify(first.body)).toBe(502);
+      expect(first.body.message).toBe('LMS is unreachable (category provisioning: timed out)');
+    } finally {
+      simulator.reset();
+    }
+    const retry = await client.post('/api/v1/lms/provision/categories', south, admin);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    // Let the first create call land: Moodle refuses it (the idnumber is taken) instead of making SOUTH twice.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(campuses()).toHaveLength(1);
+    expect(campuses()[0]?.idnumber).toBe('lmsprov:SOUTH');
+    expect(categoryId(simulator, 'SOUTH', 'S12526')).toBe(
+      retry.body.nodes.find((node: { path: string }) => node.path === 'SOUTH / S12526').categoryId,
+    );
+  }, 20_000);
 
   it('an unreachable learning system → 502', async () => {
     await simulator.stop();

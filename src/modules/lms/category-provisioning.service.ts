@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { invalid } from '../../common/errors/domain-error.js';
 import { getLogger } from '../../common/logging/logger.js';
@@ -132,6 +133,7 @@ export class CategoryProvisioningService {
                 batch.map((node) => ({
                   name: node.names.at(-1) as string,
                   parent: depth === 1 ? 0 : (idOf.get(key(node.names.slice(0, -1))) as number),
+                  idnumber: categoryIdnumber(node.names),
                 })),
               );
               batch.forEach((node, position) => {
@@ -194,6 +196,20 @@ export class CategoryProvisioningService {
 }
 
 const key = (names: readonly string[]) => names.map((name) => name.toLowerCase()).join('/');
+
+/** Moodle's limit on a category idnumber. */
+const IDNUMBER_MAX = 100;
+
+/**
+ * The idnumber a created category carries: `lmsprov:` and its path of codes (`lmsprov:MAIN/S12526/CCS`), or a hash
+ * of it when that is too long. Moodle keeps category idnumbers unique (names are not): a create call that timed
+ * out or lost its connection but went through, and the retry that follows, cannot make one node twice; the later
+ * of the two is refused (`categoryidnumbertaken`).
+ */
+export function categoryIdnumber(names: readonly string[]): string {
+  const path = `lmsprov:${names.map((name) => name.toUpperCase()).join('/')}`;
+  return path.length <= IDNUMBER_MAX ? path : `lmsprov:${createHash('sha256').update(path).digest('hex').slice(0, 40)}`;
+}
 
 function result(semesterCodes: string[], nodes: ResolvedNode[]): CategoriesResult {
   return {
