@@ -259,6 +259,33 @@ describe('failures', () => {
     }
   });
 
+  it('a Moodle error after categories were created → 503 saying how many; running it again finishes the tree', async () => {
+    const east = { ...plan, campuses: ['EAST'], semesters: [1], departments: [] };
+    // The first create call (the campus) goes through, the next (its semester) fails.
+    simulator.fail(
+      'core_course_create_categories',
+      { exception: 'moodle_exception', errorcode: 'unknowncategory', message: 'Category not known' },
+      { after: 1 },
+    );
+    try {
+      const response = await client.post('/api/v1/lms/provision/categories', east, admin);
+      expect(response.status).toBe(503);
+      expect(response.body.message).toBe(
+        'category provisioning (stopped after 1 new category was created) failed: Category not known',
+      );
+      const audit = await client.get('/api/v1/admin/audit?action=lms.provision.categories&limit=1', admin);
+      expect(audit.body.items[0].metadata).toMatchObject({ outcome: 'failure', createdBeforeFailure: 1 });
+    } finally {
+      simulator.reset();
+    }
+    const again = await client.post('/api/v1/lms/provision/categories', east, admin);
+    expect(again.status).toBe(200);
+    expect(again.body.nodes.map((node: { path: string; status: string }) => [node.path, node.status])).toEqual([
+      ['EAST', 'skipped'],
+      ['EAST / S12526', 'created'],
+    ]);
+  });
+
   it('a webservice_access_exception → 503 with the original message followed by the hint', async () => {
     simulator.fail('core_course_get_categories', 'access');
     try {

@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { chunks, LMS_PROVISION_BATCH_SIZE } from './batches.js';
 import { CategoryIndex } from './category-tree.js';
 import { normalizeCode } from './course-naming.js';
-import { asLmsOperation } from './lms-operation.js';
+import { asLmsOperation, lmsFailure } from './lms-operation.js';
 import { LmsRepository } from './lms.repository.js';
 import type { CategoriesRequest, CategoriesResult } from './lms.schemas.js';
 import { MoodleClient } from './moodle-client.js';
@@ -129,12 +129,13 @@ export class CategoryProvisioningService {
               } else missing.push(node);
             }
             for (const batch of chunks(missing, LMS_PROVISION_BATCH_SIZE)) {
-              const created = await this.client.createCategories(
+              const created = await this.createBatch(
                 batch.map((node) => ({
                   name: node.names.at(-1) as string,
                   parent: depth === 1 ? 0 : (idOf.get(key(node.names.slice(0, -1))) as number),
                   idnumber: categoryIdnumber(node.names),
                 })),
+                createdSoFar,
               );
               batch.forEach((node, position) => {
                 const id = created[position]?.id;
@@ -179,6 +180,20 @@ export class CategoryProvisioningService {
     } catch (error) {
       await this.recordFailure(actorId, { ...metadata, createdBeforeFailure: createdSoFar }, error);
       throw error;
+    }
+  }
+
+  /**
+   * One create call. When it fails after earlier calls of the request created categories, the error says how many (as the
+   * course flow's does): they stay in the learning system, and running the same request again skips them.
+   */
+  private async createBatch(categories: Parameters<MoodleClient['createCategories']>[0], createdSoFar: number) {
+    try {
+      return await this.client.createCategories(categories);
+    } catch (error) {
+      if (createdSoFar === 0) throw error;
+      const created = createdSoFar === 1 ? '1 new category was' : `${createdSoFar} new categories were`;
+      throw lmsFailure(`${OPERATION} (stopped after ${created} created)`, error);
     }
   }
 
