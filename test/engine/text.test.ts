@@ -70,9 +70,9 @@ describe('tokenize', () => {
       "couldn't",
       'come',
     ]);
-    expect(tokenize("sir donot come, he does'nt reply, she did'nt care")).toEqual([
+    expect(tokenize("sir didnot come, he does'nt reply, she did'nt care")).toEqual([
       'sir',
-      'do',
+      'did',
       'not',
       'come',
       'he',

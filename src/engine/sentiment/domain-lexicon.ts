@@ -94,7 +94,7 @@ const ENGLISH = `
 -1.2 unavailable, scarce
 # Added in 2.12, written from knowledge of course evaluations: more of the common words of praise and complaint the
 # shipped VADER subset lacks, and the un- forms of praise words it has ("supportive", "inspiring", "interesting").
-3 extraordinary, stellar, first-rate, first rate, mind-blowing, life-changing, life changing
+3 stellar, first-rate, first rate, mind-blowing, life-changing, life changing
 2.5 incredible, amazingly, eloquent, meticulous, diligent
 2 attentive, well-paced, well paced, comprehensible, reliable, witty, impartial
 1 reasonable, productive

@@ -121,7 +121,6 @@ const TEXT_SPEAK: ReadonlyMap<string, readonly string[]> = new Map(
     dosent: ["doesn't"],
     dosnt: ["doesn't"],
     doesent: ["doesn't"],
-    donot: ['do', 'not'],
     didnot: ['did', 'not'],
     doesnot: ['does', 'not'],
     // The same with a space or a comma where the apostrophe was ("doesn t", "didn,t"): the stem stands for the whole.
