@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS_PLAN, seedPipelineFixture, type PipelineFixture } from '../support/pipeline-fixtures.js';
-import { completedPipeline, startPipelineStack } from '../support/pipeline-stack.js';
+import type { PipelineFixture } from '../support/pipeline-fixtures.js';
+import { completedFacultyPipeline, startPipelineStack } from '../support/pipeline-stack.js';
 
 /**
  * Outside audit AA, F2: a comment that raises an alert after its pipeline stored the recommendations (what
@@ -9,7 +9,7 @@ import { completedPipeline, startPipelineStack } from '../support/pipeline-stack
  * every reader, while the other quotes stay. A pool of two connections serves parallel reads of the new query.
  */
 const stack = await startPipelineStack({ DATABASE_POOL_SIZE: '2', DATABASE_CONNECTION_TIMEOUT_MS: '10000' });
-const { client, database, api } = stack;
+const { client, database } = stack;
 const PIPELINES = '/api/v1/analysis/pipelines';
 let f: PipelineFixture;
 let pipelineId = '';
@@ -52,12 +52,7 @@ async function lateAlert(submissionId: string, status: 'open' | 'resolved'): Pro
 }
 
 beforeAll(async () => {
-  f = await seedPipelineFixture({ client, database, app: api.app }, CORPUS_PLAN);
-  pipelineId = await completedPipeline(client, f.token['dean.main'], {
-    semesterId: f.semester.MAIN,
-    scopeType: 'FACULTY',
-    scopeId: f.user['fac.one'] ?? '',
-  });
+  ({ f, pipelineId } = await completedFacultyPipeline(stack));
 }, 120_000);
 
 describe('a comment flagged after its pipeline ran (outside audit AA, F2)', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS_PLAN, seedPipelineFixture, type PipelineFixture } from '../support/pipeline-fixtures.js';
-import { completedPipeline, startPipelineStack } from '../support/pipeline-stack.js';
+import type { PipelineFixture } from '../support/pipeline-fixtures.js';
+import { completedFacultyPipeline, startPipelineStack } from '../support/pipeline-stack.js';
 
 /**
  * Issue 10, read rules on a finished pipeline (spec, "Read-by-id rules" and "Faculty self-view redaction"): a
@@ -8,7 +8,7 @@ import { completedPipeline, startPipelineStack } from '../support/pipeline-stack
  * without sampleQuotes, the dean reads them with, another faculty member not at all.
  */
 const stack = await startPipelineStack();
-const { client, database, api } = stack;
+const { client, database } = stack;
 const PIPELINES = '/api/v1/analysis/pipelines';
 let f: PipelineFixture;
 let pipelineId = '';
@@ -49,12 +49,7 @@ function quotedComments(text: string, comments: readonly string[]): string[] {
 }
 
 beforeAll(async () => {
-  f = await seedPipelineFixture({ client, database, app: api.app }, CORPUS_PLAN);
-  pipelineId = await completedPipeline(client, f.token['dean.main'], {
-    semesterId: f.semester.MAIN,
-    scopeType: 'FACULTY',
-    scopeId: f.user['fac.one'] ?? '',
-  });
+  ({ f, pipelineId } = await completedFacultyPipeline(stack));
 }, 120_000);
 
 describe('recommendations of a completed FACULTY-scope pipeline', () => {

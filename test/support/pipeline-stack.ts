@@ -5,6 +5,7 @@ import { seedDemo } from '../../src/demo/demo-seed.js';
 import { startJobWorker } from '../../src/processes.js';
 import { startWorker, type RunningWorker } from '../analysis-worker/worker-harness.js';
 import { testRedisUrl } from './database-urls.js';
+import { CORPUS_PLAN, seedPipelineFixture, type PipelineFixture } from './pipeline-fixtures.js';
 import {
   ApiClient,
   createRedisPrefix,
@@ -128,6 +129,25 @@ export async function completedPipeline(
   expect(done.errorMessage).toBeNull();
   expect(done.status).toBe('COMPLETED');
   return pipelineId;
+}
+
+/**
+ * The corpus fixture (CORPUS_PLAN) seeded into the stack, and a FACULTY pipeline of fac.one at MAIN, created and
+ * confirmed by dean.main, run to COMPLETED.
+ */
+export async function completedFacultyPipeline(
+  stack: Pick<PipelineStack, 'api' | 'client' | 'database'>,
+): Promise<{ f: PipelineFixture; pipelineId: string }> {
+  const f = await seedPipelineFixture(
+    { client: stack.client, database: stack.database, app: stack.api.app },
+    CORPUS_PLAN,
+  );
+  const pipelineId = await completedPipeline(stack.client, f.token['dean.main'] as string, {
+    semesterId: f.semester.MAIN as string,
+    scopeType: 'FACULTY',
+    scopeId: f.user['fac.one'] ?? '',
+  });
+  return { f, pipelineId };
 }
 
 /**

@@ -107,22 +107,34 @@ export function isKeyboardMash(token: string): boolean {
   return word.length >= 6 && vowels / word.length < 0.1;
 }
 
-function contentWords(text: string): string[] {
-  const words: string[] = [];
+/** The words of `text`, lower case, that hold a letter and are not politeness markers, as they come. */
+function* contentWordsOf(text: string): Generator<string> {
   for (const match of text.toLowerCase().matchAll(WORD)) {
     const word = match[0];
-    if (HAS_LETTER.test(word) && !POLITENESS_MARKERS.has(word)) words.push(word);
+    if (HAS_LETTER.test(word) && !POLITENESS_MARKERS.has(word)) yield word;
   }
-  return words;
 }
+
+function contentWords(text: string): string[] {
+  return [...contentWordsOf(text)];
+}
+
+/** Every word of a NOTHING_TO_SAY answer, and the most words one has: a comment with another word, or more, is not one. */
+const NOTHING_WORDS: ReadonlySet<string> = new Set([...NOTHING_TO_SAY].flatMap((answer) => answer.split(' ')));
+const NOTHING_MOST_WORDS = Math.max(...[...NOTHING_TO_SAY].map((answer) => answer.split(' ').length));
 
 /**
  * Whether the comment is one of the answers that say there is nothing to say ("No comment.", "none po", "wala
  * koy comment"), whatever its politeness markers and punctuation: the cleaner drops them, and the sentiment engine
- * reads one it is given as neutral.
+ * reads one it is given as neutral. It stops at the first word no such answer has (the engine asks of every comment).
  */
 export function saysNothing(text: string): boolean {
-  return NOTHING_TO_SAY.has(contentWords(normalizeText(text)).join(' '));
+  const words: string[] = [];
+  for (const word of contentWordsOf(normalizeText(text))) {
+    if (!NOTHING_WORDS.has(word) || words.length === NOTHING_MOST_WORDS) return false;
+    words.push(word);
+  }
+  return NOTHING_TO_SAY.has(words.join(' '));
 }
 
 export function isJunkComment(text: string): boolean {
