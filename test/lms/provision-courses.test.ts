@@ -49,6 +49,21 @@ const header = (program = 'BSIT', department = 'CCS', semester = 'S12526') => ({
   endDate: '2025-12-18',
 });
 
+/** The legacy CSV flow's form fields, and its upload. */
+const context = { campus: 'main', department: 'CCS', startDate: '2025-08-01', endDate: '2025-12-18' };
+
+async function upload(content: string | Buffer, filename = 'courses.csv', fields: Record<string, string> = context) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([content]), filename);
+  const response = await fetch(`${client.baseUrl}/api/v1/lms/provision/courses/preview`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}` },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
 const courses = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, index) => ({
     courseCode: `${prefix}${String(index + 1).padStart(3, '0')}`,
@@ -422,20 +437,6 @@ describe('quick', () => {
 });
 
 describe('legacy CSV', () => {
-  const context = { campus: 'main', department: 'CCS', startDate: '2025-08-01', endDate: '2025-12-18' };
-
-  async function upload(content: string | Buffer, filename = 'courses.csv', fields: Record<string, string> = context) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('file', new Blob([content]), filename);
-    const response = await fetch(`${client.baseUrl}/api/v1/lms/provision/courses/preview`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}` },
-      body: form,
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  }
-
   const csv = [
     'Program,Course Code,Descriptive Title,Semester,Units',
     'BSIT,IT401,Capstone 1,1,3',
@@ -627,5 +628,201 @@ describe('legacy CSV', () => {
       expect(response.body).toMatchObject({ message: 'validation failed', details: [detail] });
     }
     expect(simulator.callsOf('core_course_create_courses')).toEqual([]);
+  });
+});
+
+describe('a shortname a course of another category holds (Moodle checks shortnames site-wide)', () => {
+  const shortname = 'TK001-BSIT-MAIN-S12526';
+  // Someone gave a course of COE / BSCE the shortname the BSIT flows plan for TK001: before, every preview called
+  // TK001 new, and execute sent it to Moodle, whose `shortnametaken` failed the whole batch with 503.
+  let foreign: { id: number; categoryid: number };
+  beforeAll(() => {
+    const categoryid = categoryId(simulator, 'MAIN', 'S12526', 'COE', 'BSCE');
+    foreign = simulator.state.addCourse({ shortname, fullname: 'Borrowed name', categoryid });
+  });
+  const takenBy = () => ({
+    lmsCourseId: foreign.id,
+    shortname,
+    fullname: 'Borrowed name',
+    categoryId: foreign.categoryid,
+    category: 'MAIN / S12526 / COE / BSCE',
+  });
+  const message = () =>
+    `shortname ${shortname} is already used by course ${foreign.id} (Borrowed name) in category ` +
+    `MAIN / S12526 / COE / BSCE (id ${foreign.categoryid}); Moodle shortnames are unique site-wide, so this course ` +
+    'is not created: rename or move that course in the learning system first';
+  const shortnameLookups = () =>
+    simulator.callsOf('core_course_get_courses_by_field').filter((call) => call.params.field === 'shortname');
+
+  it('bulk preview lists it in errors, naming the other course, and not among the courses', async () => {
+    simulator.reset();
+    const response = await client.post(
+      '/api/v1/lms/provision/courses/bulk/preview',
+      {
+        ...header(),
+        courses: [
+          { courseCode: 'TK001', descriptiveTitle: 'Taken' },
+          { courseCode: 'TK002', descriptiveTitle: 'Free' },
+          { courseCode: 'IT101', descriptiveTitle: 'Introduction to Computing' },
+        ],
+      },
+      admin,
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(
+      response.body.courses.map((row: { shortname: string; status: string }) => [row.shortname, row.status]),
+    ).toEqual([
+      ['TK002-BSIT-MAIN-S12526', 'new'],
+      ['IT101-BSIT-MAIN-S12526', 'exists'],
+    ]);
+    expect(response.body.errors).toEqual([{ index: 0, courseCode: 'TK001', message: message(), takenBy: takenBy() }]);
+    // Only the shortnames not in the program's category are looked up site-wide, one call each.
+    expect(shortnameLookups().map((call) => call.params.value)).toEqual([shortname, 'TK002-BSIT-MAIN-S12526']);
+  });
+
+  it('looks shortnames up a few calls at a time', async () => {
+    simulator.reset();
+    simulator.delay('core_course_get_courses_by_field', 30);
+    const response = await client.post(
+      '/api/v1/lms/provision/courses/bulk/preview',
+      { ...header(), courses: courses('TQ', 12) },
+      admin,
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const lookups = shortnameLookups();
+    expect(lookups).toHaveLength(12);
+    const inFlight = lookups.map(
+      (call) =>
+        lookups.filter((other) => other.startedAt < call.finishedAt && call.startedAt < other.finishedAt).length,
+    );
+    expect(Math.max(...inFlight)).toBeGreaterThan(1);
+    expect(Math.max(...inFlight)).toBeLessThanOrEqual(4);
+  });
+
+  it('bulk execute reports that row, creates the others, and records the counts', async () => {
+    simulator.reset();
+    const response = await client.post(
+      '/api/v1/lms/provision/courses/bulk/execute',
+      { ...header(), courses: courses('TK', 3) },
+      admin,
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({
+      created: 2,
+      skipped: 0,
+      batches: 1,
+      errors: [{ index: 0, courseCode: 'TK001', message: message(), takenBy: takenBy() }],
+    });
+    expect(response.body.courses.map((row: { shortname: string }) => row.shortname)).toEqual([
+      'TK002-BSIT-MAIN-S12526',
+      'TK003-BSIT-MAIN-S12526',
+    ]);
+    const sent = simulator
+      .callsOf('core_course_create_courses')
+      .flatMap((call) => (call.params.courses as Array<{ shortname: string }>).map((course) => course.shortname));
+    expect(sent).toEqual(['TK002-BSIT-MAIN-S12526', 'TK003-BSIT-MAIN-S12526']);
+    expect(simulator.state.courses.get(foreign.id)).toMatchObject({ shortname, categoryid: foreign.categoryid });
+    const local = await database.db
+      .selectFrom('courses')
+      .select('shortname')
+      .where('shortname', 'like', 'TK00%')
+      .orderBy('shortname')
+      .execute();
+    expect(local.map((row) => row.shortname)).toEqual(['TK002-BSIT-MAIN-S12526', 'TK003-BSIT-MAIN-S12526']);
+    const audit = await client.get('/api/v1/admin/audit?action=lms.provision.bulk-courses&limit=1', admin);
+    expect(audit.body.items[0].metadata).toMatchObject({
+      outcome: 'partial',
+      requested: 3,
+      created: 2,
+      skipped: 0,
+      taken: 1,
+      rejected: 0,
+    });
+
+    // The same batch again: the two are skipped, the taken one reported again, nothing sent to Moodle.
+    simulator.reset();
+    const again = await client.post(
+      '/api/v1/lms/provision/courses/bulk/execute',
+      { ...header(), courses: courses('TK', 3) },
+      admin,
+    );
+    expect(again.body).toMatchObject({
+      created: 0,
+      skipped: 2,
+      batches: 0,
+      errors: [{ index: 0, takenBy: takenBy() }],
+    });
+    expect(simulator.callsOf('core_course_create_courses')).toHaveLength(0);
+  });
+
+  it('quick preview and quick create answer 409 naming the other course, and create nothing', async () => {
+    simulator.reset();
+    const body = { ...header(), courseCode: 'tk 001', descriptiveTitle: 'Taken' };
+    for (const path of ['/api/v1/lms/provision/courses/quick/preview', '/api/v1/lms/provision/courses/quick']) {
+      const response = await client.post(path, body, admin);
+      expect(response.status, path).toBe(409);
+      expect(response.body).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: message(),
+        details: [{ path: 'courseCode', message: message() }],
+      });
+    }
+    expect(simulator.callsOf('core_course_create_courses')).toHaveLength(0);
+    const audit = await client.get('/api/v1/admin/audit?action=lms.provision.quick-course&limit=1', admin);
+    expect(audit.body.items[0].metadata).toMatchObject({ outcome: 'failure', shortname, created: 0, taken: 1 });
+  });
+
+  it('the CSV preview and execute report that row in errors and create the others', async () => {
+    const file = 'program,courseCode,descriptiveTitle,semester\nBSIT,TK001,Taken,1\nBSIT,TK009,Free,1\n';
+    const preview = await upload(file);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.valid.map((row: { shortname: string }) => row.shortname)).toEqual(['TK009-BSIT-MAIN-S12526']);
+    expect(preview.body.skipped).toEqual([]);
+    expect(preview.body.errors).toEqual([{ row: 1, message: message(), takenBy: takenBy() }]);
+
+    simulator.reset();
+    const rows = [
+      { program: 'BSIT', courseCode: 'TK001', descriptiveTitle: 'Taken', semester: 1 },
+      { program: 'BSIT', courseCode: 'TK009', descriptiveTitle: 'Free', semester: 1 },
+    ];
+    const response = await client.post('/api/v1/lms/provision/courses/execute', { ...context, rows }, admin);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({
+      created: 1,
+      skipped: 0,
+      errors: [{ row: 1, message: message(), takenBy: takenBy() }],
+    });
+    expect(response.body.courses.map((row: { shortname: string }) => row.shortname)).toEqual([
+      'TK009-BSIT-MAIN-S12526',
+    ]);
+    const audit = await client.get('/api/v1/admin/audit?action=lms.provision.courses&limit=1', admin);
+    expect(audit.body.items[0].metadata).toMatchObject({ outcome: 'partial', requested: 2, created: 1, taken: 1 });
+  });
+
+  it('a lookup Moodle refuses or drops fails the preview (503, 502) and the execute before any course is created', async () => {
+    const failure = {
+      exception: 'dml_read_exception',
+      errorcode: 'dmlreadexception',
+      message: 'Error reading from database',
+    };
+    const body = { ...header(), courses: courses('TF', 3) };
+    simulator.reset();
+    // The first call lists the category; the lookups by shortname come after it.
+    simulator.fail('core_course_get_courses_by_field', failure, { after: 1 });
+    const preview = await client.post('/api/v1/lms/provision/courses/bulk/preview', body, admin);
+    expect(preview.status).toBe(503);
+    expect(preview.body.message).toBe('bulk course preview failed: Error reading from database');
+    const execute = await client.post('/api/v1/lms/provision/courses/bulk/execute', body, admin);
+    expect(execute.status).toBe(503);
+    expect(execute.body.message).toBe('bulk course creation failed: Error reading from database');
+
+    simulator.reset();
+    simulator.fail('core_course_get_courses_by_field', 'reset', { after: 1 });
+    const dropped = await client.post('/api/v1/lms/provision/courses/bulk/preview', body, admin);
+    expect(dropped.status).toBe(502);
+    expect(dropped.body.message).toBe('LMS is unreachable (bulk course preview: connection reset)');
+    expect(simulator.callsOf('core_course_create_courses')).toHaveLength(0);
+    simulator.reset();
   });
 });

@@ -61,6 +61,16 @@ export class CategoryIndex {
     return found;
   }
 
+  /** The names from the top down to category `id`, joined with ' / ' (`MAIN / S12526 / CAS / ABCOMM`). */
+  path(id: number): string | undefined {
+    const names: string[] = [];
+    for (let category = this.byId.get(id); category; category = this.byId.get(category.parent)) {
+      names.unshift(category.name);
+      if (names.length > this.byId.size) break;
+    }
+    return names.length > 0 ? names.join(' / ') : undefined;
+  }
+
   tree(parentId = 0): CategoryTreeNode[] {
     return this.children(parentId).map((category) => ({
       id: category.id,

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { invalid, type ErrorDetail } from '../../common/errors/domain-error.js';
+import { conflict, invalid, type ErrorDetail } from '../../common/errors/domain-error.js';
 import { courseCodeProblem, courseFullname, courseShortname, normalizeCode } from './course-naming.js';
-import { CourseCreator, type PlannedCourse, type Provisioned } from './course-creator.js';
+import {
+  CourseCreator,
+  takenMessage,
+  type PlannedCourse,
+  type Provisioned,
+  type ShortnameCheck,
+  type TakenBy,
+} from './course-creator.js';
 import { asLmsOperation } from './lms-operation.js';
 import { LmsRepository } from './lms.repository.js';
 import type { BulkExecuteRequest, BulkPreviewRequest, QuickCourseRequest } from './lms.schemas.js';
@@ -20,6 +27,14 @@ interface CourseHeader {
 interface BulkRow extends PlannedCourse {
   courseCode: string;
   descriptiveTitle: string;
+}
+
+/** A row the bulk flow does not create, reported in `errors` with its index in the request. */
+interface CourseError {
+  index: number;
+  courseCode: string;
+  message: string;
+  takenBy?: TakenBy;
 }
 
 /** What the checked header resolves to: the program's category and the codes its shortnames are made of. */
@@ -48,13 +63,16 @@ export class CourseProvisioningService {
   async bulkPreview(request: BulkPreviewRequest) {
     const plan = await this.plan(request, request.courses);
     return asLmsOperation('bulk course preview', async () => {
-      const existing = await this.creator.existingCourses([plan.categoryId]);
+      const check = await this.creator.checkShortnames(plan.rows);
+      const taken = plan.rows.flatMap((row) => {
+        const takenBy = check.taken.get(row.shortname.toLowerCase());
+        return takenBy === undefined ? [] : [{ row, takenBy }];
+      });
       return {
-        courses: plan.rows.map((row) => ({
-          ...row,
-          status: existing.has(row.shortname.toLowerCase()) ? ('exists' as const) : ('new' as const),
-        })),
-        errors: plan.errors,
+        courses: plan.rows
+          .filter((row) => !check.taken.has(row.shortname.toLowerCase()))
+          .map((row) => ({ ...row, status: previewStatus(check, row) })),
+        errors: withTakenErrors(plan, taken),
       };
     });
   }
@@ -77,14 +95,23 @@ export class CourseProvisioningService {
       range: plan.range,
       localProgramId: async () => request.programId,
     });
-    return { ...outcome, errors: plan.errors };
+    return {
+      created: outcome.created,
+      skipped: outcome.skipped,
+      batches: outcome.batches,
+      courses: outcome.courses,
+      errors: withTakenErrors(plan, outcome.taken),
+    };
   }
 
+  /** A course whose shortname a course of another category holds is refused with 409, as quick create refuses it. */
   async quickPreview(request: QuickCourseRequest) {
     const row = await this.quickRow(request);
     return asLmsOperation('quick course preview', async () => {
-      const existing = await this.creator.existingCourses([row.categoryId]);
-      return { ...row, status: existing.has(row.shortname.toLowerCase()) ? ('exists' as const) : ('new' as const) };
+      const check = await this.creator.checkShortnames([row]);
+      const takenBy = check.taken.get(row.shortname.toLowerCase());
+      if (takenBy) throw takenConflict(row, takenBy);
+      return { ...row, status: previewStatus(check, row) };
     });
   }
 
@@ -101,6 +128,8 @@ export class CourseProvisioningService {
       range: header.range,
       localProgramId: async () => request.programId,
     });
+    const [taken] = outcome.taken;
+    if (taken) throw takenConflict(row, taken.takenBy);
     return outcome.courses[0] as Provisioned<BulkRow>;
   }
 
@@ -128,13 +157,19 @@ export class CourseProvisioningService {
     });
     if (duplicates.length > 0) throw invalid('duplicate courseCode in the request', duplicates);
     const rows: BulkRow[] = [];
-    const errors: Array<{ index: number; courseCode: string; message: string }> = [];
+    const errors: CourseError[] = [];
+    // The request entry of each planned row (by shortname in lower case), for the errors found later.
+    const entries = new Map<string, { index: number; courseCode: string }>();
     courses.forEach((course, index) => {
       const problem = courseCodeProblem(course.courseCode);
       if (problem) errors.push({ index, courseCode: course.courseCode, message: problem });
-      else rows.push(this.row(resolved, course.courseCode, course.descriptiveTitle));
+      else {
+        const row = this.row(resolved, course.courseCode, course.descriptiveTitle);
+        rows.push(row);
+        entries.set(row.shortname.toLowerCase(), { index, courseCode: course.courseCode });
+      }
     });
-    return { ...resolved, rows, errors };
+    return { ...resolved, rows, errors, entries };
   }
 
   private row(header: ResolvedHeader, courseCode: string, descriptiveTitle: string): BulkRow {
@@ -181,6 +216,28 @@ export class CourseProvisioningService {
       semesterCode,
     };
   }
+}
+
+function previewStatus(check: ShortnameCheck, row: PlannedCourse): 'new' | 'exists' {
+  return check.existing.has(row.shortname.toLowerCase()) ? 'exists' : 'new';
+}
+
+/** The plan's row errors with one for each taken row, in the order of the request. */
+function withTakenErrors(
+  plan: { errors: CourseError[]; entries: Map<string, { index: number; courseCode: string }> },
+  takenRows: Array<{ row: PlannedCourse; takenBy: TakenBy }>,
+): CourseError[] {
+  const taken = takenRows.flatMap(({ row, takenBy }): CourseError[] => {
+    const entry = plan.entries.get(row.shortname.toLowerCase());
+    return entry ? [{ ...entry, message: takenMessage(row.shortname, takenBy), takenBy }] : [];
+  });
+  return [...plan.errors, ...taken].sort((left, right) => left.index - right.index);
+}
+
+/** One course whose shortname a course of another category holds: 409, naming that course, on `courseCode`. */
+function takenConflict(row: PlannedCourse, takenBy: TakenBy) {
+  const message = takenMessage(row.shortname, takenBy);
+  return conflict(message, [{ path: 'courseCode', message }]);
 }
 
 function chainError(path: string, message: string) {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Trx } from '../../common/database/database.js';
 import { CategoryIndex } from './category-tree.js';
 import { courseCodeProblem, courseFullname, courseShortname, normalizeCode } from './course-naming.js';
-import { CourseCreator, type PlannedCourse } from './course-creator.js';
+import { CourseCreator, takenMessage, type PlannedCourse, type TakenBy } from './course-creator.js';
 import type { CsvRowProblem } from './course-csv.js';
 import { asLmsOperation } from './lms-operation.js';
 import { LmsRepository } from './lms.repository.js';
@@ -13,8 +13,9 @@ import { dateRange, semesterCode, type DateRange } from './semester-dates.js';
 export const SHORTNAME_NOTE =
   'Shortnames are {COURSE}-{PROGRAM}-{CAMPUS}-{SEMESTER} (e.g. IT101-BSIT-MAIN-S12526). Execute computes them again ' +
   'from the program code and the final school year of startDate/endDate (the last two digits of the semester code), ' +
-  'so the ones shown here are what execute uses for the same context; a shortname the learning system already ' +
-  'holds is skipped.';
+  "so the ones shown here are what execute uses for the same context; a shortname the program's category already " +
+  'holds is skipped, and one a course of another category holds (Moodle shortnames are unique site-wide) is an ' +
+  'error naming that course.';
 
 interface CsvPlannedRow extends PlannedCourse {
   row: number;
@@ -50,18 +51,24 @@ export class CsvCourseProvisioningService {
     const range = dateRange(context.startDate, context.endDate);
     return asLmsOperation('CSV course preview', async () => {
       const plan = await this.plan(context, range, rows);
-      const existing = await this.creator.existingCourses(plan.valid.map((row) => row.categoryId));
-      const valid = plan.valid.filter((row) => !existing.has(row.shortname.toLowerCase()));
+      const { existing, taken } = await this.creator.checkShortnames(plan.valid, plan.index);
+      const valid = plan.valid.filter(
+        (row) => !existing.has(row.shortname.toLowerCase()) && !taken.has(row.shortname.toLowerCase()),
+      );
       const skipped = [
         ...plan.skipped,
         ...plan.valid
           .filter((row) => existing.has(row.shortname.toLowerCase()))
           .map((row) => ({ row: row.row, shortname: row.shortname, reason: 'already in the learning system' })),
       ].sort((left, right) => left.row - right.row);
+      const takenErrors = plan.valid.flatMap((row) => {
+        const takenBy = taken.get(row.shortname.toLowerCase());
+        return takenBy === undefined ? [] : [takenError(row, takenBy)];
+      });
       return {
         valid: valid.map(publicRow),
         skipped,
-        errors: [...readErrors, ...plan.errors].sort((left, right) => left.row - right.row),
+        errors: [...readErrors, ...plan.errors, ...takenErrors].sort((left, right) => left.row - right.row),
         shortnameNote: SHORTNAME_NOTE,
       };
     });
@@ -100,7 +107,9 @@ export class CsvCourseProvisioningService {
       })),
       // The rows counted in `skipped` because they repeat an earlier row's shortname, named as the preview names them.
       repeated: plan.skipped,
-      errors: plan.errors,
+      errors: [...plan.errors, ...outcome.taken.map(({ row, takenBy }) => takenError(row, takenBy))].sort(
+        (left, right) => left.row - right.row,
+      ),
     };
   }
 
@@ -179,6 +188,11 @@ export class CsvCourseProvisioningService {
     cache.set(cacheKey, programRow.id);
     return programRow.id;
   }
+}
+
+/** The row error of a row whose shortname a course of another category holds. */
+function takenError(row: CsvPlannedRow, takenBy: TakenBy): CsvRowProblem & { takenBy: TakenBy } {
+  return { row: row.row, message: takenMessage(row.shortname, takenBy), takenBy };
 }
 
 function publicRow(row: CsvPlannedRow) {

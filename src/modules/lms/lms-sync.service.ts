@@ -7,6 +7,7 @@ import type { EnrollmentRole, Role } from '../../db/schema.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ENROLLMENTS_SYNCED_AT_KEY } from '../institution/institution-import.service.js';
 import { parseSemesterCode } from '../institution/semester-code.js';
+import { mapBounded } from './batches.js';
 import { CategoryIndex } from './category-tree.js';
 import { asLmsOperation } from './lms-operation.js';
 import { emptyCounts, setSystemConfig, type UpsertOutcome } from '../../common/database/upsert.js';
@@ -33,27 +34,6 @@ interface SemesterNode extends ProgramNode {
 }
 interface CampusNode extends ProgramNode {
   semesters: SemesterNode[];
-}
-
-/** `work` over `items`, `concurrency` at a time; after a failure no lane starts another item (the sync has failed). */
-async function mapBounded<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  let failed = false;
-  const lane = async () => {
-    while (next < items.length && !failed) {
-      const position = next;
-      next += 1;
-      try {
-        results[position] = await work(items[position] as T);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
-  return results;
 }
 
 /**

@@ -125,6 +125,9 @@ export class LmsProvisionController {
   @HttpCode(200)
   @Route({
     summary: 'JSON bulk preview for one program (1 to 500 courses): shortname, fullname and category per course',
+    description:
+      'A course whose shortname a course of another category already holds (Moodle checks shortnames site-wide) is ' +
+      'listed in errors with takenBy, not in courses.',
     tags: TAGS,
     body: bulkPreviewRequest,
     response: bulkPreviewResult,
@@ -138,6 +141,9 @@ export class LmsProvisionController {
   @HttpCode(200)
   @Route({
     summary: 'JSON bulk execute: create the preview’s courses in batches of 50 (audit: lms.provision.bulk-courses)',
+    description:
+      'Shortnames are checked again first: a course whose shortname a course of another category holds is not ' +
+      'created and is listed in errors with takenBy; the others are created.',
     tags: TAGS,
     body: bulkExecuteRequest,
     response: bulkExecuteResult,
@@ -151,6 +157,9 @@ export class LmsProvisionController {
   @HttpCode(200)
   @Route({
     summary: 'Preview of one course',
+    description:
+      'A shortname that a course of another category already holds (Moodle checks shortnames site-wide) is 409, ' +
+      'naming that course; one already in the program’s category is status exists.',
     tags: TAGS,
     body: quickCourseRequest,
     response: plannedCourse,
@@ -164,6 +173,9 @@ export class LmsProvisionController {
   @HttpCode(200)
   @Route({
     summary: 'Create one course (audit: lms.provision.quick-course)',
+    description:
+      'A shortname that a course of another category already holds (Moodle checks shortnames site-wide) is 409, ' +
+      'naming that course, and nothing is created; one already in the program’s category is status skipped.',
     tags: TAGS,
     body: quickCourseRequest,
     response: provisionedCourse,

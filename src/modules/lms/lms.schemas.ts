@@ -108,10 +108,34 @@ export const plannedCourse = z.object({
   shortname: z.string(),
   fullname: z.string(),
   categoryId: z.number().int(),
-  status: z.enum(['new', 'exists']).meta({ description: 'new: execute creates it; exists: already there, skipped' }),
+  status: z.enum(['new', 'exists']).meta({
+    description:
+      "new: execute creates it; exists: already in the program's category, skipped. A course whose shortname a " +
+      'course of another category holds is not listed here but in errors, with takenBy',
+  }),
 });
 
-const courseError = z.object({ index: z.number().int(), courseCode: z.string(), message: z.string() });
+/** The course of another category that holds a planned shortname (Moodle checks shortnames site-wide). */
+const takenBy = z
+  .object({
+    lmsCourseId: z.number().int(),
+    shortname: z.string(),
+    fullname: z.string(),
+    categoryId: z.number().int(),
+    category: z.string().meta({ description: 'category names from the top, joined with " / "' }),
+  })
+  .meta({
+    description:
+      'present when the row is refused because this course, in another category, already has its shortname ' +
+      '(Moodle shortnames are unique site-wide); the row is not created',
+  });
+
+const courseError = z.object({
+  index: z.number().int().meta({ description: 'the entry of the request’s courses' }),
+  courseCode: z.string(),
+  message: z.string(),
+  takenBy: takenBy.optional(),
+});
 
 export const bulkPreviewResult = z.object({ courses: z.array(plannedCourse), errors: z.array(courseError) });
 
@@ -172,10 +196,12 @@ const csvPlannedRow = z.object({
 
 const csvSkippedRow = z.object({ row: z.number().int(), shortname: z.string(), reason: z.string() });
 
+const csvRowError = z.object({ row: z.number().int(), message: z.string(), takenBy: takenBy.optional() });
+
 export const csvPreviewResult = z.object({
   valid: z.array(csvPlannedRow),
   skipped: z.array(csvSkippedRow),
-  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  errors: z.array(csvRowError),
   shortnameNote: z.string(),
 });
 export type CsvPreviewResult = z.infer<typeof csvPreviewResult>;
@@ -207,7 +233,7 @@ export const csvExecuteResult = z.object({
     description:
       "rows counted in skipped because they repeat an earlier row's shortname (not created twice); courses lists the others",
   }),
-  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  errors: z.array(csvRowError),
 });
 
 // ── Users ─────────────────────────────────────────────────────────────────────────────────────────────────
