@@ -776,7 +776,7 @@ describe('audit Q (F8): XLSX cells without a value to read, and sheets without t
 
     const response = await upload(versionId, file, { dryRun: 'true', sheetName: 'Responses' }, admin, 'answers.xlsx');
     expect(response.body.results.map((row: { error?: string }) => row.error)).toEqual([
-      'q1: the cell holds a formula whose result is an error (such as #DIV/0! or #N/A)',
+      "q1: the cell holds a formula whose result is the error '#DIV/0!'",
       'q1: the cell holds a formula with no saved value (open the file in a spreadsheet program and save it)',
       "comment: the cell holds the error '#N/A'",
     ]);

@@ -363,7 +363,7 @@ describe('audit Q (F8): XLSX cells without a value to read, and the sheets read'
         sourceIdentifier: 1,
         values: { a: '', b: '', c: '', d: '0', e: 'x' },
         cellProblems: {
-          a: 'holds a formula whose result is an error (such as #DIV/0! or #N/A)',
+          a: "holds a formula whose result is the error '#DIV/0!'",
           b: 'holds a formula with no saved value (open the file in a spreadsheet program and save it)',
           c: "holds the error '#N/A'",
         },
@@ -735,5 +735,45 @@ describe('XLSX regression audit (B6): parts found through the package relationsh
     await expect(collect(readExcelRecords(document))).rejects.toThrow(
       "the file is a ZIP archive but not an XLSX workbook: its main part 'word/document.xml' is no workbook",
     );
+  });
+});
+
+describe('XLSX upload audit: the sheet read, a file cut short, a formula error named', () => {
+  it('names the error a formula gave in the cell, as it names an error typed in one', async () => {
+    const file = await workbook({
+      Answers: [
+        ['a', 'b', 'c'],
+        [
+          { formula: '1/0', result: { error: '#DIV/0!' } },
+          { formula: 'A9', result: { error: '#REF!' } },
+          { error: '#N/A' },
+        ],
+      ],
+    });
+    expect(await collect(readExcelRecords(file))).toEqual([
+      {
+        sourceIdentifier: 1,
+        values: { a: '', b: '', c: '' },
+        cellProblems: {
+          a: "holds a formula whose result is the error '#DIV/0!'",
+          b: "holds a formula whose result is the error '#REF!'",
+          c: "holds the error '#N/A'",
+        },
+      },
+    ]);
+    // Written by hand: an error cell with a formula and no value is a formula never calculated, one with an
+    // empty value an error the file does not name.
+    const handMade = handWritten({
+      rows:
+        `${headerRow}<row r="2">${inline('A2', 'stu1')}` +
+        '<c r="B2" t="e"><f>1/0</f><v> #DIV/0! </v></c></row>' +
+        `<row r="3">${inline('A3', 'stu2')}<c r="B3" t="e"><f>1/0</f><v></v></c></row>` +
+        `<row r="4">${inline('A4', 'stu3')}<c r="B4" t="e"><f>1/0</f></c></row>`,
+    });
+    expect((await collect(readExcelRecords(handMade))).map((record) => record.cellProblems?.comment)).toEqual([
+      "holds a formula whose result is the error '#DIV/0!'",
+      'holds a formula whose result is an error',
+      'holds a formula with no saved value (open the file in a spreadsheet program and save it)',
+    ]);
   });
 });

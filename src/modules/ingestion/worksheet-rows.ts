@@ -78,7 +78,11 @@ interface OpenCell {
 }
 
 const NO_SAVED_VALUE = 'holds a formula with no saved value (open the file in a spreadsheet program and save it)';
-const FORMULA_ERROR = 'holds a formula whose result is an error (such as #DIV/0! or #N/A)';
+/** A formula's saved result that is an error names it (`#DIV/0!`), so the row's error says which one. */
+const formulaError = (value: string) =>
+  value.trim() === ''
+    ? 'holds a formula whose result is an error'
+    : `holds a formula whose result is the error ${excerpt(value.trim())}`;
 
 /** A number as JavaScript writes it (`1E-3` is `0.001`); text that is no number is kept as it is. */
 function numberText(value: string): string {
@@ -109,7 +113,7 @@ function cellReading(cell: OpenCell, table: readonly string[]): CellReading {
   const value = cell.value;
   if (cell.formula) {
     if (value === undefined) return { text: '', problem: NO_SAVED_VALUE };
-    if (cell.type === 'e') return { text: '', problem: FORMULA_ERROR };
+    if (cell.type === 'e') return { text: '', problem: formulaError(value) };
     if (cell.type === 'str' || cell.type === 'inlineStr') return { text: unescapedText(value) };
     if (cell.type === 'b') return { text: booleanText(value) };
     if (cell.type === 's') return { text: sharedString(table, value) };
