@@ -783,6 +783,37 @@ describe('audit Q (F8): XLSX cells without a value to read, and sheets without t
   });
 });
 
+describe('XLSX upload audit: the sheet read, a file cut short', () => {
+  it('reads the first visible sheet when the first is hidden, and refuses a workbook whose every sheet is', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Lookup', { state: 'hidden' }).addRow(['course codes only']);
+    const sheet = book.addWorksheet('Responses');
+    sheet.addRow(HEADER);
+    sheet.addRow(
+      rowOf('dup.s52', 'Clear lessons every week').map((cell) => (/^\d+$/.test(cell) ? Number(cell) : cell)),
+    );
+    const response = await upload(versionId, Buffer.from(await book.xlsx.writeBuffer()), {}, admin, 'answers.xlsx');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ total: 1, succeeded: 1, failed: 0 });
+    expect(await storedComments(versionId)).toEqual(['Clear lessons every week']);
+
+    sheet.state = 'veryHidden';
+    const refused = await upload(versionId, Buffer.from(await book.xlsx.writeBuffer()), {}, admin, 'answers.xlsx');
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message:
+          "the workbook has no visible sheet: its 2 sheets ('Lookup', 'Responses') are all hidden; unhide the " +
+          'sheet of responses, or send sheetName or sheetIndex (1-based, in tab order) to read a hidden one',
+        details: [],
+      },
+    });
+  });
+});
+
 describe('audit Q (F9): enrollment errors in the columns of the file', () => {
   it('a student not enrolled in the course is told so in the columns of the file', async () => {
     const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());

@@ -739,6 +739,62 @@ describe('XLSX regression audit (B6): parts found through the package relationsh
 });
 
 describe('XLSX upload audit: the sheet read, a file cut short, a formula error named', () => {
+  /** A workbook of `sheets` in tab order, each with its visibility, every sheet with rows of its own name. */
+  async function withStates(sheets: Array<[string, 'visible' | 'hidden' | 'veryHidden']>): Promise<Buffer> {
+    const book = new ExcelJS.Workbook();
+    for (const [name, state] of sheets) {
+      const sheet = book.addWorksheet(name, { state });
+      sheet.addRow(['respondent_username', 'comment']);
+      sheet.addRow([`from ${name}`, 'x']);
+    }
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+  const readFrom = (name: string) => [
+    { sourceIdentifier: 1, values: { respondent_username: `from ${name}`, comment: 'x' } },
+  ];
+
+  it('reads the first visible sheet by default, past hidden and very hidden ones; a sheet asked for is read hidden or not', async () => {
+    for (const state of ['hidden', 'veryHidden'] as const) {
+      const file = await withStates([
+        ['Lookup', state],
+        ['Responses', 'visible'],
+        ['Later', 'visible'],
+      ]);
+      expect(await zipText(file, 'xl/workbook.xml')).toMatch(
+        new RegExp(`<sheet [^>]*name="Lookup"[^>]*state="${state}"`),
+      );
+      const seen: Array<[string, string[]]> = [];
+      expect(await collect(readExcelRecords(file, { onSheet: (read, all) => seen.push([read, all]) }))).toEqual(
+        readFrom('Responses'),
+      );
+      expect(seen).toEqual([['Responses', ['Lookup', 'Responses', 'Later']]]);
+      expect(await collect(readExcelRecords(file, { sheetName: 'Lookup' }))).toEqual(readFrom('Lookup'));
+      expect(await collect(readExcelRecords(file, { sheetIndex: 1 }))).toEqual(readFrom('Lookup'));
+    }
+    // The sheet order is the workbook's list (tab order), not the order of the parts in the archive.
+    const middle = await withStates([
+      ['Hidden one', 'hidden'],
+      ['Hidden two', 'veryHidden'],
+      ['Third', 'visible'],
+    ]);
+    expect(await collect(readExcelRecords(middle))).toEqual(readFrom('Third'));
+  });
+
+  it('refuses a workbook whose every sheet is hidden when no sheet is asked for, saying how to read one', async () => {
+    const file = await withStates([
+      ['Lookup', 'hidden'],
+      ['Responses', 'veryHidden'],
+    ]);
+    await expect(collect(readExcelRecords(file))).rejects.toMatchObject({
+      name: 'DomainError',
+      kind: 'invalid',
+      message:
+        "the workbook has no visible sheet: its 2 sheets ('Lookup', 'Responses') are all hidden; unhide the " +
+        'sheet of responses, or send sheetName or sheetIndex (1-based, in tab order) to read a hidden one',
+    });
+    expect(await collect(readExcelRecords(file, { sheetName: 'Responses' }))).toEqual(readFrom('Responses'));
+  });
+
   it('names the error a formula gave in the cell, as it names an error typed in one', async () => {
     const file = await workbook({
       Answers: [
@@ -777,3 +833,8 @@ describe('XLSX upload audit: the sheet read, a file cut short, a formula error n
     ]);
   });
 });
+
+/** The text of one entry of a ZIP archive. */
+async function zipText(file: Buffer, entry: string): Promise<string> {
+  return (await JSZip.loadAsync(file)).file(entry)!.async('string');
+}

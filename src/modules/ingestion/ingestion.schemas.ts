@@ -38,9 +38,14 @@ const ingestionFieldShape = {
     .describe(
       'the record separator (line ending); detected when absent. LF, CRLF and CR (or \\n, \\r\\n, \\r written out) name the line endings: a browser form turns a bare line feed into CRLF before sending it',
     ),
-  sheetName: requiredText().max(100).optional(),
+  sheetName: requiredText()
+    .max(100)
+    .optional()
+    .describe('the XLSX sheet to read, hidden or not; without sheetName or sheetIndex, the first visible sheet'),
   // Bounds first, and each ends the checks: 99999999999999999999 is one detail ("too big"), not also "not an int".
-  sheetIndex: decimalInteger(z.number().min(1, { abort: true }).max(1000, { abort: true }).int()).optional(),
+  sheetIndex: decimalInteger(z.number().min(1, { abort: true }).max(1000, { abort: true }).int())
+    .optional()
+    .describe("the XLSX sheet to read, 1-based in the workbook's tab order, hidden sheets counted"),
 };
 
 /** A delimiter equal to the quote or escape character would make every field boundary ambiguous. */

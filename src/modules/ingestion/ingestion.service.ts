@@ -19,6 +19,7 @@ import { FirstRowWins } from './first-row-wins.js';
 import { normalizeHeader } from './headers.js';
 import {
   chooseDelimiter,
+  namedSheets,
   readCsvRecords,
   readExcelRecords,
   type CsvReadOptions,
@@ -84,16 +85,11 @@ interface ReadyRecord {
 
 type PreparedRecord = ReadyRecord | { ready: false; result: IngestionRowResult };
 
-/** Sheets named in a message: a workbook may have many, and a message stays one line. */
-const SHEETS_NAMED = 10;
-
 /** For a workbook whose sheet lacks the required columns: which sheet was read, and how to read another. */
 function sheetAdvice(read: string, all: readonly string[]): string {
   if (all.length <= 1) return `; the workbook's only sheet, ${excerpt(read)}, was read`;
-  const named = all.slice(0, SHEETS_NAMED).map(excerpt).join(', ');
-  const more = all.length > SHEETS_NAMED ? ` and ${all.length - SHEETS_NAMED} more` : '';
   return (
-    `; sheet ${excerpt(read)} was read, of the workbook's ${all.length} (${named}${more}): ` +
+    `; sheet ${excerpt(read)} was read, of the workbook's ${all.length} (${namedSheets(all)}): ` +
     'send sheetName or sheetIndex (1-based, in tab order) to read another'
   );
 }

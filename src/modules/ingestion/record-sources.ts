@@ -265,6 +265,15 @@ function headerTexts(row: SheetRow): string[] {
   return Array.from({ length: last + 1 }, (_text, column) => row.get(column)?.text ?? '');
 }
 
+/** Sheets named in a message: a workbook may have many, and a message stays one line. */
+const SHEETS_NAMED = 10;
+
+/** Sheet names for a message: the first ten, quoted, and how many more there are. */
+export function namedSheets(names: readonly string[]): string {
+  const more = names.length > SHEETS_NAMED ? ` and ${names.length - SHEETS_NAMED} more` : '';
+  return `${names.slice(0, SHEETS_NAMED).map(excerpt).join(', ')}${more}`;
+}
+
 /** Errors of the JavaScript engine: their messages are about our process, not the file, and are never quoted. */
 const ENGINE_ERRORS = [RangeError, TypeError, ReferenceError, SyntaxError, EvalError, URIError];
 
@@ -299,6 +308,25 @@ function workbookSheets(parts: WorkbookPackage): WorkbookSheet[] {
   } catch (error) {
     throw workbookFailure(error);
   }
+}
+
+/** Sheet states that keep a sheet's tab out of sight (`state` of `<sheet>`; absent, it is `visible`). */
+const HIDDEN_STATES: ReadonlySet<string> = new Set(['hidden', 'veryHidden']);
+
+/**
+ * The sheet read when none is asked for: the first in tab order whose tab a user sees. A hidden sheet first in
+ * the list (a lookup table, a template's notes) is not what the user sees on opening the file; a workbook whose
+ * every sheet is hidden is refused rather than read at a guess.
+ */
+function firstVisibleSheet(sheets: readonly WorkbookSheet[]): WorkbookSheet | undefined {
+  const visible = sheets.find((sheet) => !HIDDEN_STATES.has(sheet.state));
+  if (visible || sheets.length === 0) return visible;
+  const names = namedSheets(sheets.map((sheet) => sheet.name));
+  const all = sheets.length === 1 ? `its 1 sheet (${names}) is` : `its ${sheets.length} sheets (${names}) are all`;
+  throw invalid(
+    `the workbook has no visible sheet: ${all} hidden; unhide the sheet of responses, or send sheetName or ` +
+      'sheetIndex (1-based, in tab order) to read a hidden one',
+  );
 }
 
 /** The entry that holds `sheet`, by its relationship in the workbook's relationships; undefined when none does. */
@@ -380,9 +408,10 @@ async function* sheetText(file: Buffer, entry: string): AsyncGenerator<string> {
 
 /**
  * Streams the records of one sheet of an XLSX workbook: the one named `sheetName`, the `sheetIndex`-th in tab
- * order, or the first. A first pass over the archive bounds what it expands to (refusing a workbook over
- * `WORKBOOK_MAX_ENTRY_BYTES` an entry or `WORKBOOK_MAX_TOTAL_BYTES` in all, workbook-archive.ts) and keeps the
- * sheet list, the relationships and the shared strings; the sheet is then inflated and parsed as it streams.
+ * order (hidden sheets counted, as the workbook lists them), or the first visible one. A first pass over the
+ * archive bounds what it expands to (refusing a workbook over `WORKBOOK_MAX_ENTRY_BYTES` an entry or
+ * `WORKBOOK_MAX_TOTAL_BYTES` in all, workbook-archive.ts) and keeps the sheet list, the relationships and the
+ * shared strings; the sheet is then inflated and parsed as it streams.
  *
  * ExcelJS's WorkbookReader is not used: it walks the archive with unzipper, whose Parse stream emits 'end' as
  * soon as it has read the archive's last byte, while entries it has already pushed still wait in its buffer.
@@ -400,7 +429,9 @@ export async function* readExcelRecords(file: Buffer, options: ExcelReadOptions 
   const wanted =
     options.sheetName !== undefined
       ? sheets.find((sheet) => sheet.name === options.sheetName)
-      : sheets[(options.sheetIndex ?? 1) - 1];
+      : options.sheetIndex !== undefined
+        ? sheets[options.sheetIndex - 1]
+        : firstVisibleSheet(sheets);
   if (!wanted)
     throw invalid(
       `the workbook has no sheet ${options.sheetName !== undefined ? `named '${options.sheetName}'` : `#${options.sheetIndex ?? 1}`}`,
