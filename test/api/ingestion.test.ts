@@ -812,6 +812,38 @@ describe('XLSX upload audit: the sheet read, a file cut short', () => {
       },
     });
   });
+
+  it('refuses a workbook cut short inside its central directory, and writes nothing', async () => {
+    const { versionId } = await activeVersion(client, admin, 'FACULTY_FEEDBACK', simpleSchema());
+    const file = await xlsxOf([rowOf('dup.s53', 'Clear lessons every week'), rowOf('dup.s54', 'Kind and fair')]);
+    const directory = file.readUInt32LE(file.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1')) + 16);
+    // Every entry is whole: only the directory that follows them is cut.
+    const cut = file.subarray(0, directory + Math.floor((file.length - directory) / 2));
+    const tries: Array<Record<string, string>> = [
+      { sheetName: 'Responses' },
+      { sheetName: 'Responses', dryRun: 'true' },
+    ];
+    for (const fields of tries) {
+      const response = await upload(versionId, cut, fields, admin, 'answers.xlsx');
+      expect(response).toEqual({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message:
+            'the file could not be read as an Excel workbook: it is damaged or incomplete (its ZIP archive ends ' +
+            'before the directory of its entries does, as an upload cut short does): save it again and send the ' +
+            'whole file',
+          details: [],
+        },
+      });
+    }
+    expect(await submissionCount(versionId)).toBe(0);
+    expect((await latestAudit(versionId)).metadata).toMatchObject({ outcome: 'failure' });
+    const whole = await upload(versionId, file, { sheetName: 'Responses' }, admin, 'answers.xlsx');
+    expect(whole.body).toMatchObject({ total: 2, succeeded: 2 });
+    expect(await submissionCount(versionId)).toBe(2);
+  });
 });
 
 describe('audit Q (F9): enrollment errors in the columns of the file', () => {

@@ -795,6 +795,74 @@ describe('XLSX upload audit: the sheet read, a file cut short, a formula error n
     expect(await collect(readExcelRecords(file, { sheetName: 'Responses' }))).toEqual(readFrom('Responses'));
   });
 
+  /** Where the ZIP archive's central directory starts, and where its end record does. */
+  function directoryOf(file: Buffer): { start: number; end: number } {
+    const end = file.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    expect(end).toBeGreaterThan(0);
+    return { start: file.readUInt32LE(end + 16), end };
+  }
+
+  it('refuses a workbook cut short, inside its central directory, its end record or an entry, as damaged or incomplete', async () => {
+    const file = await workbook({ Answers: rows1() });
+    expect(await collect(readExcelRecords(file))).toHaveLength(1);
+    const { start, end } = directoryOf(file);
+    expect(file.readUInt32LE(start)).toBe(0x02014b50);
+    // Inside an entry (fflate's own 'invalid zip data' before), then inside the directory and the end record.
+    const cuts = [
+      Math.floor(start / 2),
+      start - 1,
+      start,
+      start + 1,
+      start + 46,
+      Math.floor((start + end) / 2),
+      end - 1,
+      end,
+      end + 10,
+      file.length - 1,
+    ];
+    for (const cut of cuts)
+      await expect(
+        collect(readExcelRecords(file.subarray(0, cut))),
+        `cut at ${cut} of ${file.length}`,
+      ).rejects.toMatchObject({
+        name: 'DomainError',
+        kind: 'invalid',
+        message:
+          'the file could not be read as an Excel workbook: it is damaged or incomplete (its ZIP archive ends ' +
+          'before the directory of its entries does, as an upload cut short does): save it again and send the ' +
+          'whole file',
+      });
+    // fflate writes its archives otherwise (no data descriptors): cut there too.
+    const plain = handWritten({ rows: `${headerRow}<row r="2">${inline('A2', 'stu1')}</row>` });
+    const directory = directoryOf(plain);
+    await expect(collect(readExcelRecords(plain.subarray(0, directory.end - 5)))).rejects.toThrow(
+      /^the file could not be read as an Excel workbook: it is damaged or incomplete/,
+    );
+  });
+
+  it('refuses an archive whose directory does not list the entries it holds', async () => {
+    const file = handWritten({ rows: `${headerRow}<row r="2">${inline('A2', 'stu1')}</row>` });
+    const { start, end } = directoryOf(file);
+    // The directory without its first entry, and the end record counting one entry fewer: the archive holds 3.
+    const firstEntryLength =
+      46 + file.readUInt16LE(start + 28) + file.readUInt16LE(start + 30) + file.readUInt16LE(start + 32);
+    const record = Buffer.from(file.subarray(end));
+    record.writeUInt16LE(record.readUInt16LE(8) - 1, 8);
+    record.writeUInt16LE(record.readUInt16LE(10) - 1, 10);
+    record.writeUInt32LE(record.readUInt32LE(12) - firstEntryLength, 12);
+    const short = Buffer.concat([file.subarray(0, start), file.subarray(start + firstEntryLength, end), record]);
+    await expect(collect(readExcelRecords(short))).rejects.toThrow(
+      /^the file could not be read as an Excel workbook: it is damaged or incomplete \(its directory lists 2 entries, but the archive holds 3\)/,
+    );
+    // A directory entry whose signature is not one.
+    const garbled = Buffer.from(file);
+    garbled.writeUInt32LE(0x12345678, start);
+    await expect(collect(readExcelRecords(garbled))).rejects.toThrow(
+      'the file could not be read as an Excel workbook: it is damaged or incomplete (the directory of its ZIP ' +
+        'archive is damaged): save it again and send the whole file',
+    );
+  });
+
   it('names the error a formula gave in the cell, as it names an error typed in one', async () => {
     const file = await workbook({
       Answers: [

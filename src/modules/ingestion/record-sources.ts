@@ -410,8 +410,8 @@ async function* sheetText(file: Buffer, entry: string): AsyncGenerator<string> {
  * Streams the records of one sheet of an XLSX workbook: the one named `sheetName`, the `sheetIndex`-th in tab
  * order (hidden sheets counted, as the workbook lists them), or the first visible one. A first pass over the
  * archive bounds what it expands to (refusing a workbook over `WORKBOOK_MAX_ENTRY_BYTES` an entry or
- * `WORKBOOK_MAX_TOTAL_BYTES` in all, workbook-archive.ts) and keeps the sheet list, the relationships and the
- * shared strings; the sheet is then inflated and parsed as it streams.
+ * `WORKBOOK_MAX_TOTAL_BYTES` in all, workbook-archive.ts), checks its directory is whole, and keeps the sheet
+ * list, the relationships and the shared strings; the sheet is then inflated and parsed as it streams.
  *
  * ExcelJS's WorkbookReader is not used: it walks the archive with unzipper, whose Parse stream emits 'end' as
  * soon as it has read the archive's last byte, while entries it has already pushed still wait in its buffer.

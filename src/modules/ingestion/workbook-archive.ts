@@ -70,23 +70,104 @@ const damagedArchive = (failure: unknown) =>
   // else would be an engine's message about our process, never quoted.
   unreadableWorkbook(isFlateError(failure) ? failure.message : 'its ZIP data is damaged');
 
+/** Signatures and sizes of the ZIP records that make up an archive's directory (APPNOTE 4.3.12 to 4.3.16). */
+const END_OF_DIRECTORY = 0x06054b50;
+const END_OF_DIRECTORY_BYTES = 22;
+const ZIP64_END_LOCATOR = 0x07064b50;
+const ZIP64_END_LOCATOR_BYTES = 20;
+const ZIP64_END_OF_DIRECTORY = 0x06064b50;
+const ZIP64_END_OF_DIRECTORY_BYTES = 56;
+const DIRECTORY_ENTRY = 0x02014b50;
+const DIRECTORY_ENTRY_BYTES = 46;
+const LONGEST_COMMENT_BYTES = 0xffff;
+
+/** The refusal of an archive cut short or whose directory does not describe it. */
+const damagedOrIncomplete = (why: string) =>
+  unreadableWorkbook(`it is damaged or incomplete (${why}): save it again and send the whole file`);
+
+/** Where the archive's directory is and how many entries it lists, from its end record (ZIP64's when it has one). */
+interface ArchiveDirectory {
+  entries: number;
+  start: number;
+  bytes: number;
+  /** Where the records that follow the directory begin: it must end there or before. */
+  limit: number;
+}
+
+/**
+ * The directory the archive's end record describes, or undefined when the archive has no whole end record: the
+ * last 22 bytes of a ZIP file, or up to 64 KB more when the record carries a comment. A file cut short anywhere
+ * (inside an entry, inside the directory, inside the end record) has lost it.
+ */
+function archiveDirectory(file: Buffer): ArchiveDirectory | undefined {
+  const earliest = Math.max(0, file.length - END_OF_DIRECTORY_BYTES - LONGEST_COMMENT_BYTES);
+  for (let at = file.length - END_OF_DIRECTORY_BYTES; at >= earliest; at -= 1) {
+    if (file.readUInt32LE(at) !== END_OF_DIRECTORY) continue;
+    if (at + END_OF_DIRECTORY_BYTES + file.readUInt16LE(at + 20) > file.length) continue;
+    const directory = { entries: file.readUInt16LE(at + 10), bytes: file.readUInt32LE(at + 12) };
+    const start = file.readUInt32LE(at + 16);
+    if (directory.entries !== 0xffff && directory.bytes !== 0xffffffff && start !== 0xffffffff)
+      return { ...directory, start, limit: at };
+    // A field too small for its value says the ZIP64 end record, found through its locator, holds it.
+    const locator = at - ZIP64_END_LOCATOR_BYTES;
+    if (locator < 0 || file.readUInt32LE(locator) !== ZIP64_END_LOCATOR) return undefined;
+    const record = Number(file.readBigUInt64LE(locator + 8));
+    if (record + ZIP64_END_OF_DIRECTORY_BYTES > locator || file.readUInt32LE(record) !== ZIP64_END_OF_DIRECTORY)
+      return undefined;
+    return {
+      entries: Number(file.readBigUInt64LE(record + 32)),
+      bytes: Number(file.readBigUInt64LE(record + 40)),
+      start: Number(file.readBigUInt64LE(record + 48)),
+      limit: record,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * How many entries the archive's directory (the central directory, which every other ZIP reader goes by) lists,
+ * or why it cannot be told: the end record is missing, as in a file cut short anywhere, or the directory runs
+ * past where it must end or holds something other than entries. The entries are read by their local headers,
+ * which a file cut short inside its directory still holds whole: without this check such a file was read.
+ */
+function directoryListing(file: Buffer): { entries: number } | { problem: string } {
+  const directory = archiveDirectory(file);
+  const cutShort = 'its ZIP archive ends before the directory of its entries does, as an upload cut short does';
+  if (!directory) return { problem: cutShort };
+  const end = directory.start + directory.bytes;
+  if (end > directory.limit) return { problem: cutShort };
+  const damaged = { problem: 'the directory of its ZIP archive is damaged' };
+  let at = directory.start;
+  for (let listed = 0; listed < directory.entries; listed += 1) {
+    if (at + DIRECTORY_ENTRY_BYTES > end || file.readUInt32LE(at) !== DIRECTORY_ENTRY) return damaged;
+    at += DIRECTORY_ENTRY_BYTES + file.readUInt16LE(at + 28) + file.readUInt16LE(at + 30) + file.readUInt16LE(at + 32);
+  }
+  return at > end ? damaged : { entries: directory.entries };
+}
+
 /**
  * Inflates every entry of the workbook's ZIP archive in order (by their local headers, not the central
  * directory), counting bytes and keeping only the parts in `WorkbookParts`, and stops at the first entry over
  * `limits.entryBytes` or once all of them pass `limits.totalBytes`: such a file is refused with 400 before a
- * sheet is read. Two entries of one name are refused too: which of them a reader takes would be a guess.
+ * sheet is read. Two entries of one name are refused too: which of them a reader takes would be a guess. So is an
+ * archive cut short or whose directory does not list the entries read (`directoryListing`), before or after
+ * they are inflated.
  */
 export async function boundedWorkbookParts(file: Buffer, limits: WorkbookLimits = LIMITS): Promise<WorkbookParts> {
+  const directory = directoryListing(file);
+  if ('problem' in directory) throw damagedOrIncomplete(directory.problem);
   let total = 0;
   let sinceYield = 0;
   let lastYield = performance.now();
   let overLimit: string | undefined;
   let failure: unknown;
   let duplicate: string | undefined;
+  let entries = 0;
   const names = new Set<string>();
   const kept = new Map<keyof WorkbookParts, Uint8Array[]>();
   const unzip = new Unzip((entry) => {
     let inflated = 0;
+    entries += 1;
     if (names.has(entry.name)) duplicate ??= entry.name;
     names.add(entry.name);
     const part = Object.hasOwn(KEPT, entry.name) ? KEPT[entry.name as keyof typeof KEPT] : undefined;
@@ -134,6 +215,8 @@ export async function boundedWorkbookParts(file: Buffer, limits: WorkbookLimits 
         `entry, ${megabytes(limits.totalBytes)} in all): send the responses as CSV, or a workbook of that sheet alone`,
     );
   if (failure !== undefined) throw damagedArchive(failure);
+  if (entries !== directory.entries)
+    throw damagedOrIncomplete(`its directory lists ${directory.entries} entries, but the archive holds ${entries}`);
   if (!names.has(WORKBOOK_LIST) && !names.has('_rels/.rels'))
     throw invalid('the file is a ZIP archive but not an XLSX workbook: it has no xl/workbook.xml');
   if (duplicate !== undefined) throw unreadableWorkbook(`it holds two entries named ${excerpt(duplicate)}`);
