@@ -108,14 +108,20 @@ function statuses(responses: ApiResponse[]): Record<number, number> {
   return counts;
 }
 
-function expectThrottled(response: ApiResponse, maxRetryAfter = WINDOW) {
+const FAILED = 'too many failed login attempts; try again later';
+/** The refusal while the checks running now fill a counter and none has failed. */
+const AT_ONCE = 'too many login attempts at once; try again in a moment';
+
+/** A 429 with the documented body and one of `messages` (a refusal of a parallel burst may be either). */
+function expectThrottled(response: ApiResponse, maxRetryAfter = WINDOW, messages: readonly string[] = [FAILED]) {
   expect(response.status).toBe(429);
   expect(response.body).toEqual({
     statusCode: 429,
     error: 'Too Many Requests',
-    message: 'too many failed login attempts; try again later',
+    message: expect.any(String),
     details: [],
   });
+  expect(messages).toContain((response.body as { message: string }).message);
   const retryAfter = Number(response.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(maxRetryAfter);
@@ -130,7 +136,9 @@ describe('counting before the password check', () => {
     console.warn(`30 parallel wrong passwords: ${verified} password checks, statuses ${JSON.stringify(counts)}`);
     expect(verified).toBe(MAX);
     expect(counts).toEqual({ 401: MAX, 429: 30 - MAX });
-    for (const response of responses.filter((r) => r.status === 429)) expectThrottled(response);
+    // Refused while the first five ran (busy), or once they had failed.
+    for (const response of responses.filter((r) => r.status === 429))
+      expectThrottled(response, WINDOW, [AT_ONCE, FAILED]);
     // The five failures lock the username at this address for the window.
     const locked = await login(client, 'victim.one', WRONG);
     expectThrottled(locked);
@@ -275,12 +283,27 @@ describe('a computer lab behind one NAT address (TRUSTED_PROXIES=127.0.0.1)', ()
     held.release();
     const responses = await crowd.all;
     expect(statuses(responses)).toEqual({ 200: LAB, 429: 20 });
+    // Refused for the checks running, none failed: the message says so, and a second is enough.
     for (const refused of responses.filter((response) => response.status === 429)) {
-      expectThrottled(refused, 1);
+      expectThrottled(refused, 1, [AT_ONCE]);
     }
     // The 20 refused at once try again: nothing was counted against them or the address.
     const retried = await Promise.all(students(140, 160).map((username) => login(viaProxy, username, RIGHT, address)));
     expect(statuses(retried)).toEqual({ 200: 20 });
+  });
+
+  it('one account signing in from several tabs at once: the logins over the limit are told to wait a moment, not that they failed', async () => {
+    const address = '198.51.100.65';
+    const held = holdChecksBehindProxy();
+    const tabs = burst(Array.from({ length: MAX + 3 }, () => () => login(viaProxy, 'student.190', RIGHT, address)));
+    await until(() => held.started() === MAX && tabs.answered() === 3);
+    held.release();
+    const responses = await tabs.all;
+    expect(statuses(responses)).toEqual({ 200: MAX, 429: 3 });
+    for (const refused of responses.filter((response) => response.status === 429))
+      expectThrottled(refused, 1, [AT_ONCE]);
+    // Nothing was counted against the account: it signs in again at once.
+    expect((await login(viaProxy, 'student.190', RIGHT, address)).status).toBe(200);
   });
 
   it('20 concurrent wrong passwords for one student lock that student there, not the classmates', async () => {

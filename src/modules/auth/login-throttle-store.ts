@@ -38,12 +38,26 @@ export const CHECK_HOLD_MS = 30_000;
 /** Retry-After for a counter that is full of running checks, not of failures: those end within a second. */
 export const BUSY_RETRY_MS = 1_000;
 
+/**
+ * One counter's answer to an admission: `waitMs` 0 when it admits, else the milliseconds after which it may;
+ * `busy` when it refuses for the checks running now (BUSY_RETRY_MS), not for failures.
+ */
+export interface CounterAnswer {
+  waitMs: number;
+  busy: boolean;
+}
+
+/** The Lua script's answer per counter: 0, the failures' wait, or the busy wait negated. */
+function counterAnswer(wait: number): CounterAnswer {
+  return wait < 0 ? { waitMs: -wait, busy: true } : { waitMs: wait, busy: false };
+}
+
 export interface LoginThrottleStore {
   /**
-   * Admits the check on every counter or on none, atomically. Answers, per counter, 0 when it admits or
-   * the milliseconds after which it may; when any answer is not 0 nothing was recorded.
+   * Admits the check on every counter or on none, atomically. Answers per counter; when any refuses (a `waitMs`
+   * over 0) nothing was recorded.
    */
-  admit(counters: CounterKey[], token: string): Promise<number[]>;
+  admit(counters: CounterKey[], token: string): Promise<CounterAnswer[]>;
   /**
    * Ends the check `token`: records a failure; on success clears the `resetOnSuccess` counters and takes the
    * failures they held off the `creditOnSuccess` counters.
@@ -52,7 +66,8 @@ export interface LoginThrottleStore {
 }
 
 // KEYS: per counter, its failures key then its running-checks key (a sorted set: token → deadline).
-// ARGV: token, hold ms, busy ms, then per counter its failure limit and check limit.
+// ARGV: token, hold ms, busy ms, then per counter its failure limit and check limit. Answers per counter 0 (admitted),
+// the failures' wait in ms, or the busy wait negated (full of running checks).
 const ADMIT = `
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
@@ -69,10 +84,10 @@ for i = 1, counters do
   if failures >= failureLimit then
     wait = math.max(1, redis.call('PTTL', failuresKey))
   elseif failures + running >= checkLimit then
-    wait = tonumber(ARGV[3])
+    wait = -tonumber(ARGV[3])
   end
   waits[i] = wait
-  if wait > 0 then refused = true end
+  if wait ~= 0 then refused = true end
 end
 if not refused then
   local deadline = now + tonumber(ARGV[2])
@@ -128,7 +143,7 @@ export class RedisLoginThrottleStore implements LoginThrottleStore {
     return this.redis.status === 'ready';
   }
 
-  async admit(counters: CounterKey[], token: string): Promise<number[]> {
+  async admit(counters: CounterKey[], token: string): Promise<CounterAnswer[]> {
     const limits = counters.flatMap(({ counter }) => [counter.failureLimit, counter.checkLimit]);
     const waits = (await this.redis.eval(
       ADMIT,
@@ -139,7 +154,7 @@ export class RedisLoginThrottleStore implements LoginThrottleStore {
       BUSY_RETRY_MS,
       ...limits,
     )) as number[];
-    return waits.map(Number);
+    return waits.map((wait) => counterAnswer(Number(wait)));
   }
 
   async settle(counters: CounterKey[], token: string, outcome: CheckOutcome): Promise<void> {
@@ -176,17 +191,17 @@ export class MemoryLoginThrottleStore implements LoginThrottleStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  admit(counters: CounterKey[], token: string): Promise<number[]> {
+  admit(counters: CounterKey[], token: string): Promise<CounterAnswer[]> {
     const now = this.now();
     this.sweep(now);
     const entries = counters.map((counterKey) => this.entry(counterKey, now));
     const waits = counters.map(({ counter }, index) => {
       const entry = entries[index] as MemoryEntry;
-      if (entry.failures >= counter.failureLimit) return Math.max(1, entry.resetAt - now);
-      if (entry.failures + entry.running.size >= counter.checkLimit) return BUSY_RETRY_MS;
-      return 0;
+      if (entry.failures >= counter.failureLimit) return counterAnswer(Math.max(1, entry.resetAt - now));
+      if (entry.failures + entry.running.size >= counter.checkLimit) return counterAnswer(-BUSY_RETRY_MS);
+      return counterAnswer(0);
     });
-    if (waits.every((wait) => wait === 0)) {
+    if (waits.every((wait) => wait.waitMs === 0)) {
       for (const entry of entries) entry.running.set(token, now + CHECK_HOLD_MS);
     }
     return Promise.resolve(waits);

@@ -8,6 +8,7 @@ import { rateLimited } from '../../common/errors/domain-error.js';
 import { getLogger } from '../../common/logging/logger.js';
 import {
   type CheckOutcome,
+  type CounterAnswer,
   type CounterKey,
   type CounterSpec,
   type LoginThrottleStore,
@@ -17,6 +18,8 @@ import {
 import { usernameKey } from '../../common/text/usernames.js';
 
 export const TOO_MANY_ATTEMPTS = 'too many failed login attempts; try again later';
+/** When only checks running now fill a counter (a burst of logins at once, right passwords too): none failed. */
+export const TOO_MANY_AT_ONCE = 'too many login attempts at once; try again in a moment';
 
 /**
  * An address may fail at least this many times LOGIN_MAX_FAILURES checks per window, across usernames, and as
@@ -145,21 +148,25 @@ export class LoginThrottle {
     ];
     const token = randomUUID();
     let store: LoginThrottleStore = this.shared.ready ? this.shared : this.local;
-    let waits: number[];
+    let answers: CounterAnswer[];
     try {
-      waits = await store.admit(counters, token);
+      answers = await store.admit(counters, token);
     } catch (error) {
       getLogger('auth').warn({ err: error }, 'login throttle: Redis failed; counting in memory');
       store = this.local;
-      waits = await store.admit(counters, token);
+      answers = await store.admit(counters, token);
     }
-    const retryAfterMs = Math.max(...waits);
-    if (retryAfterMs > 0) {
-      const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
-      const refusedBy = counters.filter((_, index) => (waits[index] ?? 0) > 0).map(({ counter }) => counter.name);
+    const refusing = answers.filter((answer) => answer.waitMs > 0);
+    if (refusing.length > 0) {
+      const retryAfter = Math.max(1, Math.ceil(Math.max(...refusing.map((answer) => answer.waitMs)) / 1000));
+      const refusedBy = counters
+        .filter((_, index) => (answers[index]?.waitMs ?? 0) > 0)
+        .map(({ counter }) => counter.name);
       // Not the username: what was typed there may be a password (outside audit AA). The source and counters say enough.
       getLogger('auth').info({ source, refusedBy, retryAfter }, 'login throttled');
-      throw rateLimited(TOO_MANY_ATTEMPTS, retryAfter);
+      // Refused only for the checks running now (six logins of one account at once, the right password in each):
+      // nothing failed, and the message must not say it did.
+      throw rateLimited(refusing.every((answer) => answer.busy) ? TOO_MANY_AT_ONCE : TOO_MANY_ATTEMPTS, retryAfter);
     }
     const settle = (outcome: CheckOutcome) => this.settle(store, counters, token, outcome);
     return {
