@@ -10,6 +10,8 @@ export type SimulatedFailure =
   | 'access'
   /** The connection is dropped without an answer. */
   | 'reset'
+  /** HTTP 500 with an HTML page instead of Moodle's JSON, as a PHP fatal error or a proxy before a failing site answers. */
+  | 'server-error'
   /** Any Moodle error body. */
   | MoodleException;
 
@@ -19,7 +21,7 @@ export interface CallRecord {
   params: FormRecord;
   startedAt: number;
   finishedAt: number;
-  outcome: 'ok' | 'exception' | 'reset';
+  outcome: 'ok' | 'exception' | 'reset' | 'server-error';
   /** Whether the token came in the URL rather than the form body. */
   tokenInQuery: boolean;
 }
@@ -50,7 +52,7 @@ function masked(value: FormValue): FormValue {
  * `wsfunction`, `moodlewsrestformat=json` and bracket-form parameters, answering as Moodle does (errors are
  * HTTP 200 with `{ exception, errorcode, message }`). It keeps its state in memory (see MoodleState), records
  * every call, and can be told to fail: `stop()` makes it unreachable, `fail()` makes a function answer an
- * access exception (or any error, or a dropped connection), `failAfter()` makes every function fail after a number
+ * access exception (or any error, a dropped connection or an HTTP 500 page), `failAfter()` makes every function fail after a number
  * of calls, `delayMs` (every function) / `delay()` (one) slow its answers down.
  */
 export class MoodleSimulator {
@@ -171,6 +173,12 @@ export class MoodleSimulator {
         request.socket.destroy();
         return;
       }
+      if (status === 'server-error') {
+        response.statusCode = 500;
+        response.setHeader('content-type', 'text/html; charset=utf-8');
+        response.end('<html><body><p>Internal server error</p></body></html>');
+        return;
+      }
       if (moodlewsrestformat !== 'json') {
         response.setHeader('content-type', 'application/xml; charset=utf-8');
         response.end('<?xml version="1.0" encoding="UTF-8" ?>\n<RESPONSE>\n</RESPONSE>\n');
@@ -201,7 +209,7 @@ export class MoodleSimulator {
       if (!rule) continue;
       rule.seen += 1;
       if (rule.seen > rule.after) {
-        if (rule.failure === 'reset') finish('reset');
+        if (rule.failure === 'reset' || rule.failure === 'server-error') finish(rule.failure);
         else finish('exception', rule.failure === 'access' ? ACCESS_EXCEPTION : rule.failure);
         return;
       }

@@ -5,7 +5,7 @@ import { getLogger } from '../../common/logging/logger.js';
 import type { LearningSystemSettings } from '../../config/settings.js';
 import { AuditService, outcomeOfItems } from '../audit/audit.service.js';
 import { chunks } from './batches.js';
-import { asLmsOperation } from './lms-operation.js';
+import { asLmsOperation, lmsFailure } from './lms-operation.js';
 import type { SeedUsersRequest } from './lms.schemas.js';
 import { MoodleClient } from './moodle-client.js';
 import { MoodleWebServiceError } from './moodle-errors.js';
@@ -47,6 +47,16 @@ const LAST_NAMES = [
   'Villanueva',
 ];
 
+const OPERATION = 'user seeding';
+
+/** What a run cut off part way had made: `40 users were created and 0 enrolments were made`. */
+function madeSoFar(progress: { usersCreated: number; enrolmentsCreated: number }): string {
+  const users = progress.usersCreated === 1 ? '1 user was' : `${progress.usersCreated} users were`;
+  const enrolments =
+    progress.enrolmentsCreated === 1 ? '1 enrolment was' : `${progress.enrolmentsCreated} enrolments were`;
+  return `${users} created and ${enrolments} made`;
+}
+
 const pick = (names: readonly string[]) => names[randomInt(names.length)] as string;
 
 /**
@@ -63,6 +73,11 @@ function generatedPassword(): string {
  * LMS_ROLE_ID_EDITING_TEACHER. A batch Moodle refuses is counted as failed and reported in `warnings` (the audit
  * record's outcome is then `partial`, or `failure` when nothing was made); a course id the learning system does not
  * know is left out with a warning. The users reach the local database with the next enrollment sync.
+ *
+ * A run cut off part way (the learning system unreachable, or answering an HTTP error) fails with 502/503 and its
+ * error names the users and enrolments made before the failure; the audit record (outcome failure) has them as
+ * `createdBeforeFailure` and `enrolledBeforeFailure`, with the usernames made. They stay in the learning system:
+ * running the request again makes `count` new users (random names), it does not finish the failed run.
  */
 @Injectable()
 export class UserSeedingService {
@@ -82,45 +97,53 @@ export class UserSeedingService {
     const progress = { usersCreated: 0, usersFailed: 0, enrolmentsCreated: 0, warnings: [] as string[] };
     // Enrolments the learning system refused (a course it does not know is a warning about the request instead).
     let enrolmentsRefused = 0;
+    // The users this run made in the learning system, counted as each create call answers.
+    const created: MoodleCreatedUser[] = [];
     const metadata = { count: request.count, role: request.role, roleId, campus: request.campus, courseIds };
     try {
-      await asLmsOperation('user seeding', async () => {
-        const known = new Set(
-          (await this.client.coursesByField('ids', courseIds.join(','))).map((course) => course.id),
-        );
-        const courses = courseIds.filter((id) => known.has(id));
-        for (const id of courseIds.filter((id) => !known.has(id)))
-          progress.warnings.push(`course ${id} does not exist in the learning system; nobody was enrolled in it`);
+      await asLmsOperation(OPERATION, async () => {
+        try {
+          const known = new Set(
+            (await this.client.coursesByField('ids', courseIds.join(','))).map((course) => course.id),
+          );
+          const courses = courseIds.filter((id) => known.has(id));
+          for (const id of courseIds.filter((id) => !known.has(id)))
+            progress.warnings.push(`course ${id} does not exist in the learning system; nobody was enrolled in it`);
 
-        const created: MoodleCreatedUser[] = [];
-        const users = Array.from({ length: request.count }, () => this.fakeUser(request));
-        for (const [batchIndex, batch] of chunks(users).entries()) {
-          try {
-            await this.renameTaken(batch, request);
-            created.push(...(await this.client.createUsers(batch)));
-          } catch (error) {
-            if (!(error instanceof MoodleWebServiceError)) throw error;
-            progress.usersFailed += batch.length;
-            progress.warnings.push(
-              `user batch ${batchIndex + 1} (${batch.length} users) was refused: ${error.message}`,
-            );
-          }
-        }
-        progress.usersCreated = created.length;
-
-        for (const courseId of courses) {
-          for (const batch of chunks(created)) {
+          const users = Array.from({ length: request.count }, () => this.fakeUser(request));
+          for (const [batchIndex, batch] of chunks(users).entries()) {
             try {
-              await this.client.enrol(batch.map((user) => ({ roleid: roleId, userid: user.id, courseid: courseId })));
-              progress.enrolmentsCreated += batch.length;
+              await this.renameTaken(batch, request);
+              created.push(...(await this.client.createUsers(batch)));
+              progress.usersCreated = created.length;
             } catch (error) {
               if (!(error instanceof MoodleWebServiceError)) throw error;
-              enrolmentsRefused += batch.length;
+              progress.usersFailed += batch.length;
               progress.warnings.push(
-                `enrolment of ${batch.length} users in course ${courseId} failed: ${error.message}`,
+                `user batch ${batchIndex + 1} (${batch.length} users) was refused: ${error.message}`,
               );
             }
           }
+
+          for (const courseId of courses) {
+            for (const batch of chunks(created)) {
+              try {
+                await this.client.enrol(batch.map((user) => ({ roleid: roleId, userid: user.id, courseid: courseId })));
+                progress.enrolmentsCreated += batch.length;
+              } catch (error) {
+                if (!(error instanceof MoodleWebServiceError)) throw error;
+                enrolmentsRefused += batch.length;
+                progress.warnings.push(
+                  `enrolment of ${batch.length} users in course ${courseId} failed: ${error.message}`,
+                );
+              }
+            }
+          }
+        } catch (error) {
+          // Cut off part way (the connection dropped, the site answered an HTTP error): what earlier calls made stays
+          // in the learning system, so the error says how much, as the category and course flows' errors do.
+          if (progress.usersCreated === 0) throw error;
+          throw lmsFailure(`${OPERATION} (stopped after ${madeSoFar(progress)})`, error);
         }
       });
     } catch (error) {
@@ -130,7 +153,16 @@ export class UserSeedingService {
           actorId,
           target: `lms-campus:${request.campus}`,
           outcome: 'failure',
-          metadata: { ...metadata, ...progress, error: error instanceof Error ? error.message : String(error) },
+          metadata: {
+            ...metadata,
+            ...progress,
+            createdBeforeFailure: progress.usersCreated,
+            enrolledBeforeFailure: progress.enrolmentsCreated,
+            // Running the request again makes new users rather than finishing these: their names let an
+            // administrator find them in the learning system (to enrol or delete them).
+            createdUsernames: created.map((user) => user.username),
+            error: error instanceof Error ? error.message : String(error),
+          },
         })
         .catch((auditError: unknown) => getLogger('lms').error({ err: auditError }, 'audit of a failed seeding'));
       throw error;
