@@ -159,116 +159,98 @@ describe('POST /lms/provision/users cut off part way', () => {
   const seeded = () => [...simulator.state.users.values()].filter((user) => user.username.startsWith('main.student.'));
   const latestAudit = async () =>
     (await client.get('/api/v1/admin/audit?action=lms.provision.users&limit=1', admin)).body.items[0];
+  const body = (count: number) => ({
+    count,
+    role: 'student',
+    campus: 'MAIN',
+    courseIds: [courseId('IT101-BSIT-MAIN-S12526')],
+  });
 
-  it('says what was created when the connection drops during enrolment (502), and records it in the audit', async () => {
+  /** One seeding run of `count` users with `fault` set on the simulator: its answer and the users it made there. */
+  async function seedWithFault(fault: () => void, count = 60) {
     simulator.reset();
     const before = new Set(seeded().map((user) => user.id));
-    simulator.fail('enrol_manual_enrol_users', 'reset');
+    fault();
     try {
-      const response = await client.post(
-        '/api/v1/lms/provision/users',
-        { count: 60, role: 'student', campus: 'MAIN', courseIds: [courseId('IT101-BSIT-MAIN-S12526')] },
-        admin,
-      );
-      expect(response.status, JSON.stringify(response.body)).toBe(502);
-      expect(response.body).toEqual({
-        statusCode: 502,
-        error: 'Bad Gateway',
-        message:
-          'LMS is unreachable (user seeding (stopped after 60 users were created and 0 enrolments were made): ' +
-          'connection reset)',
-        details: [],
-      });
-      const made = seeded().filter((user) => !before.has(user.id));
-      expect(made).toHaveLength(60);
-      const audit = await latestAudit();
-      expect(audit.metadata).toMatchObject({
-        outcome: 'failure',
-        usersCreated: 60,
-        enrolmentsCreated: 0,
-        createdBeforeFailure: 60,
-        enrolledBeforeFailure: 0,
-        error: response.body.message,
-      });
-      // The usernames let an administrator find the users that no sync will bring in (nobody enrolled them).
-      expect([...audit.metadata.createdUsernames].sort()).toEqual(made.map((user) => user.username).sort());
-      expect(JSON.stringify(audit)).not.toMatch(/password|wstoken/i);
-      expect(JSON.stringify(audit)).not.toContain(simulator.token);
+      const response = await client.post('/api/v1/lms/provision/users', body(count), admin);
+      return { response, made: seeded().filter((user) => !before.has(user.id)) };
     } finally {
       simulator.reset();
     }
+  }
+
+  it('says what was created when the connection drops during enrolment (502), and records it in the audit', async () => {
+    const { response, made } = await seedWithFault(() => simulator.fail('enrol_manual_enrol_users', 'reset'));
+    expect(response.status, JSON.stringify(response.body)).toBe(502);
+    expect(response.body).toEqual({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      message:
+        'LMS is unreachable (user seeding (stopped after 60 users were created and 0 enrolments were made): ' +
+        'connection reset)',
+      details: [],
+    });
+    expect(made).toHaveLength(60);
+    const audit = await latestAudit();
+    expect(audit.metadata).toMatchObject({
+      outcome: 'failure',
+      usersCreated: 60,
+      enrolmentsCreated: 0,
+      createdBeforeFailure: 60,
+      enrolledBeforeFailure: 0,
+      error: response.body.message,
+    });
+    // The usernames let an administrator find the users that no sync will bring in (nobody enrolled them).
+    expect([...audit.metadata.createdUsernames].sort()).toEqual(made.map((user) => user.username).sort());
+    expect(JSON.stringify(audit)).not.toMatch(/password|wstoken/i);
+    expect(JSON.stringify(audit)).not.toContain(simulator.token);
   });
 
   it('says how many users and enrolments were made when Moodle answers an HTTP error part way (503)', async () => {
-    simulator.reset();
     // The first enrolment call goes through, the second is answered with an HTTP 500 page.
-    simulator.fail('enrol_manual_enrol_users', 'server-error', { after: 1 });
-    try {
-      const response = await client.post(
-        '/api/v1/lms/provision/users',
-        { count: 60, role: 'student', campus: 'MAIN', courseIds: [courseId('IT101-BSIT-MAIN-S12526')] },
-        admin,
-      );
-      expect(response.status, JSON.stringify(response.body)).toBe(503);
-      expect(response.body).toEqual({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        message:
-          'user seeding (stopped after 60 users were created and 50 enrolments were made) failed: ' +
-          'the learning system answered HTTP 500 to enrol_manual_enrol_users',
-        details: [],
-      });
-      expect((await latestAudit()).metadata).toMatchObject({
-        outcome: 'failure',
-        createdBeforeFailure: 60,
-        enrolledBeforeFailure: 50,
-      });
-    } finally {
-      simulator.reset();
-    }
+    const { response } = await seedWithFault(() =>
+      simulator.fail('enrol_manual_enrol_users', 'server-error', { after: 1 }),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(503);
+    expect(response.body).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message:
+        'user seeding (stopped after 60 users were created and 50 enrolments were made) failed: ' +
+        'the learning system answered HTTP 500 to enrol_manual_enrol_users',
+      details: [],
+    });
+    expect((await latestAudit()).metadata).toMatchObject({
+      outcome: 'failure',
+      createdBeforeFailure: 60,
+      enrolledBeforeFailure: 50,
+    });
   });
 
   it('counts the users of the create calls that went through when a later create call loses its connection', async () => {
-    simulator.reset();
-    simulator.fail('core_user_create_users', 'reset', { after: 1 });
-    try {
-      const response = await client.post(
-        '/api/v1/lms/provision/users',
-        { count: 60, role: 'student', campus: 'MAIN', courseIds: [courseId('IT101-BSIT-MAIN-S12526')] },
-        admin,
-      );
-      expect(response.status, JSON.stringify(response.body)).toBe(502);
-      expect(response.body.message).toBe(
-        'LMS is unreachable (user seeding (stopped after 50 users were created and 0 enrolments were made): ' +
-          'connection reset)',
-      );
-      const audit = await latestAudit();
-      expect(audit.metadata).toMatchObject({ outcome: 'failure', usersCreated: 50, createdBeforeFailure: 50 });
-      expect(audit.metadata.createdUsernames).toHaveLength(50);
-    } finally {
-      simulator.reset();
-    }
+    const { response } = await seedWithFault(() => simulator.fail('core_user_create_users', 'reset', { after: 1 }));
+    expect(response.status, JSON.stringify(response.body)).toBe(502);
+    expect(response.body.message).toBe(
+      'LMS is unreachable (user seeding (stopped after 50 users were created and 0 enrolments were made): ' +
+        'connection reset)',
+    );
+    const audit = await latestAudit();
+    expect(audit.metadata).toMatchObject({ outcome: 'failure', usersCreated: 50, createdBeforeFailure: 50 });
+    expect(audit.metadata.createdUsernames).toHaveLength(50);
   });
 
   it('keeps the message as it was when nothing was created, and a new run makes new users', async () => {
-    simulator.reset();
-    simulator.fail('core_user_create_users', 'reset');
-    const body = { count: 2, role: 'student', campus: 'MAIN', courseIds: [courseId('IT101-BSIT-MAIN-S12526')] };
-    try {
-      const response = await client.post('/api/v1/lms/provision/users', body, admin);
-      expect(response.status).toBe(502);
-      expect(response.body.message).toBe('LMS is unreachable (user seeding: connection reset)');
-      expect((await latestAudit()).metadata).toMatchObject({
-        outcome: 'failure',
-        createdBeforeFailure: 0,
-        enrolledBeforeFailure: 0,
-        createdUsernames: [],
-      });
-    } finally {
-      simulator.reset();
-    }
+    const { response } = await seedWithFault(() => simulator.fail('core_user_create_users', 'reset'), 2);
+    expect(response.status).toBe(502);
+    expect(response.body.message).toBe('LMS is unreachable (user seeding: connection reset)');
+    expect((await latestAudit()).metadata).toMatchObject({
+      outcome: 'failure',
+      createdBeforeFailure: 0,
+      enrolledBeforeFailure: 0,
+      createdUsernames: [],
+    });
     const before = seeded().length;
-    const again = await client.post('/api/v1/lms/provision/users', body, admin);
+    const again = await client.post('/api/v1/lms/provision/users', body(2), admin);
     expect(again.body).toMatchObject({ usersCreated: 2, enrolmentsCreated: 2 });
     expect(seeded()).toHaveLength(before + 2);
   });
