@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { chunks, LMS_PROVISION_BATCH_SIZE } from './batches.js';
 import { CategoryIndex } from './category-tree.js';
 import { normalizeCode } from './course-naming.js';
-import { asLmsOperation, lmsFailure } from './lms-operation.js';
+import { asLmsOperation, lmsFailure, madeCount } from './lms-operation.js';
 import { LmsRepository } from './lms.repository.js';
 import type { CategoriesRequest, CategoriesResult } from './lms.schemas.js';
 import { MoodleClient } from './moodle-client.js';
@@ -192,8 +192,10 @@ export class CategoryProvisioningService {
       return await this.client.createCategories(categories);
     } catch (error) {
       if (createdSoFar === 0) throw error;
-      const created = createdSoFar === 1 ? '1 new category was' : `${createdSoFar} new categories were`;
-      throw lmsFailure(`${OPERATION} (stopped after ${created} created)`, error);
+      throw lmsFailure(
+        `${OPERATION} (stopped after ${madeCount(createdSoFar, 'new category', 'new categories')} created)`,
+        error,
+      );
     }
   }
 

@@ -23,6 +23,11 @@ export async function asLmsOperation<T>(
   }
 }
 
+/** What a run had made before it failed, for its error: `1 new category was`, `3 new categories were`. */
+export function madeCount(count: number, one: string, many: string): string {
+  return count === 1 ? `1 ${one} was` : `${count} ${many} were`;
+}
+
 export function lmsFailure(
   operation: string,
   error: unknown,

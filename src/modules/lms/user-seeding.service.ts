@@ -5,7 +5,7 @@ import { getLogger } from '../../common/logging/logger.js';
 import type { LearningSystemSettings } from '../../config/settings.js';
 import { AuditService, outcomeOfItems } from '../audit/audit.service.js';
 import { chunks } from './batches.js';
-import { asLmsOperation, lmsFailure } from './lms-operation.js';
+import { asLmsOperation, lmsFailure, madeCount } from './lms-operation.js';
 import type { SeedUsersRequest } from './lms.schemas.js';
 import { MoodleClient } from './moodle-client.js';
 import { MoodleWebServiceError } from './moodle-errors.js';
@@ -51,10 +51,8 @@ const OPERATION = 'user seeding';
 
 /** What a run cut off part way had made: `40 users were created and 0 enrolments were made`. */
 function madeSoFar(progress: { usersCreated: number; enrolmentsCreated: number }): string {
-  const users = progress.usersCreated === 1 ? '1 user was' : `${progress.usersCreated} users were`;
-  const enrolments =
-    progress.enrolmentsCreated === 1 ? '1 enrolment was' : `${progress.enrolmentsCreated} enrolments were`;
-  return `${users} created and ${enrolments} made`;
+  const users = madeCount(progress.usersCreated, 'user', 'users');
+  return `${users} created and ${madeCount(progress.enrolmentsCreated, 'enrolment', 'enrolments')} made`;
 }
 
 const pick = (names: readonly string[]) => names[randomInt(names.length)] as string;
