@@ -522,6 +522,38 @@ describe('answers that say there is nothing to say', () => {
   });
 });
 
+describe('2.14: nothing to judge by, and "never been so …"', () => {
+  it.each([
+    // The student has not used, attended or heard of it: a non-answer, in the three languages.
+    ['I have never been to the clinic.', 'neutral'],
+    ["Haven't tried the online enrollment portal yet.", 'neutral'],
+    ['No idea about the intramurals.', 'neutral'],
+    ["I'm not aware of any seminar for us this sem.", 'neutral'],
+    ["I didn't attend the orientation po.", 'neutral'],
+    ['Hindi ko pa po nagamit yung computer lab.', 'neutral'],
+    ['Wala pa ko kaadto sa guidance office.', 'neutral'],
+    ['Wala pa akong idea sa scholarship office.', 'neutral'],
+    // Someone else who did not, not knowing how or what, and a complaint beside it stay complaints.
+    ['He never attends our class.', 'negative'],
+    ['Never attended class, always absent.', 'negative'],
+    ['I have no idea what he is talking about.', 'negative'],
+    ['No idea how to solve the problems he gives.', 'negative'],
+    ['Walang idea si sir sa lesson.', 'negative'],
+    ['We never used the laboratory the whole sem.', 'negative'],
+    ["I haven't seen him in class for weeks.", 'negative'],
+    ['I never went to his consultation because he is never there.', 'negative'],
+    ["I can't go to the library, it is always closed.", 'negative'],
+    ["Can't take it anymore.", 'negative'],
+    // "Never been so …" stresses what follows instead of denying it.
+    ['I have never been so bored in a class.', 'negative'],
+    ["I've never had such a patient teacher.", 'positive'],
+    ['The class has never been as organized as last year.', 'negative'],
+  ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
+    expect(label(text)).toBe(expected);
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+});
+
 describe('2.11: "improve" under a modal, "neither … nor …", and not bothering to', () => {
   it.each([
     ['Our lectures can also be improved.', 'negative'],

@@ -137,7 +137,8 @@ export const NON_ANSWER_WORDS = set(`
 /** "Not only ..." and the like: a negator that does not negate. */
 export const NEGATION_CANCELLERS = set(`
   not only, not just, hindi lang, di lang, hindi lamang, di lamang, dili lang, dili lamang, dili ra,
-  no doubt, without a doubt, no wonder, never fails to, never failed to, never fail to, hindi nakakalimot
+  no doubt, without a doubt, no wonder, never fails to, never failed to, never fail to, hindi nakakalimot, never been so,
+  never been this, never been more, never felt so, never felt this, never felt more, never had such, never seen such
 `);
 
 /**
@@ -146,6 +147,39 @@ export const NEGATION_CANCELLERS = set(`
  * says more, and "we don't know anything" is a complaint about learning (KNOWLEDGE_AMOUNTS).
  */
 export const UNKNOWING = set(`know, sure, alam, kabalo, kahibalo`);
+
+/**
+ * What a student has not done or had when they have nothing to judge by: "I have never been to the clinic", "I haven't
+ * tried the online portal yet", "no idea about the sports fest", "hindi ko pa nagamit", "wala pa ko kaadto sa gym". Said
+ * by the student of themselves (NO_EXPERIENCE_SPEAKERS), negated, it is a non-answer (guidelines rule 8), not a
+ * complaint. Not here: what a teacher should have done ("attend" for a teacher's absence is an expectation, and stays
+ * one when the teacher is the subject), nor "seen", "met", "heard", "had", "take": "I haven't seen him in class for
+ * weeks", "we never had a lab" and "can't take it anymore" complain.
+ */
+export const NO_EXPERIENCE_OBJECTS = set(`
+  been, went, gone, go, gotten, visited, visit, used, use, tried, try, attended, attend, joined, join, participated,
+  participate, experienced, experience, availed, avail, entered, enter, enrolled, enroll, taken, took, checked,
+  check, explored, idea, ideas, clue, aware, familiar,
+  nakapunta, napuntahan, pumunta, nagamit, gamit, ginamit, nakagamit, natry, na-try, nasubukan, subukan,
+  sinubukan, naka-attend, nakaattend, nakadalo, dumalo, nakasali, sumali, naranasan, naexperience, na-experience,
+  nakapasok, ideya, nakaadto, kaadto, miadto, naadto, nasulayan, nakasulay, kasulay, nakaapil, miapil, kaapil,
+  kagamit
+`);
+
+/**
+ * Who may speak before the negator of NO_EXPERIENCE_OBJECTS, or stand between it and its object: the student (in
+ * English, before the negator; in Tagalog and Cebuano, after it), tense and hesitation words, politeness. "He has
+ * never attended" or "we never used the lab" (a class deprived of it) are not a non-answer.
+ */
+export const NO_EXPERIENCE_SPEAKERS = set(`i, i've, ive, i'm, im, i'd, i have, ako, ko, akong, koy, ko'y, nako, ta`);
+export const NO_EXPERIENCE_FILLERS = set(`
+  have, had, am, was, personally, honestly, actually, really, still, yet, so, and, also, even, ever, ever been, once,
+  any, an, a, the, much, got, gotten, get, to, chance to, tried to, pa, po, ho, pa po, man, gyud, jud, pud, pa ko,
+  pa ako, talaga, kailanman, sukad, bisan, usa
+`);
+
+/** Negators of ability and will: "I can't go to the library, it is always closed" is a complaint, not a non-answer. */
+export const MODAL_NEGATORS = set(`can't, cannot, couldn't, won't, wouldn't, unable`);
 
 /** Amounts of knowledge: beside a negated UNKNOWING word they make a complaint, not a non-answer. */
 export const KNOWLEDGE_AMOUNTS = set(`anything, much, nothing, everything`);

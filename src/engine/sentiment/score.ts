@@ -71,6 +71,8 @@ const SENTIMENT_PARAMETERS = {
   /** ... and balanced around "but"/"pero"/"although": a mixed verdict, which reads as neutral. */
   contrastedNeutral: 2,
   sharpness: 1.3,
+  /** "I have never been to the clinic": a non-answer's neutral, which a complaint beside it still outweighs. */
+  noExperience: 1,
   /** "graded fairly": fair treatment, a little under "fair" itself (2). */
   fairManner: 1.5,
   /** "didn't learn anything", "not helpful at all": a negation stressed weighs this much more. */
@@ -495,6 +497,80 @@ function nonAnswer(sentence: readonly SentimentToken[], index: number): boolean 
   return remark || (unknowing && !amount);
 }
 
+/** NO_EXPERIENCE_OBJECTS that say the student lacks knowledge, not use: "no idea about …", "not aware of …". */
+const UNAWARE = new Set(['idea', 'ideas', 'clue', 'aware', 'familiar', 'ideya']);
+
+/** Someone other than the student, named after a subjectless negation: "walang idea si sir", "no idea ang mga prof". */
+const OTHER_PEOPLE = new Set([
+  'he',
+  'she',
+  'they',
+  'si',
+  'siya',
+  'sya',
+  'niya',
+  'nya',
+  'ni',
+  'sila',
+  'nila',
+  'iya',
+  'ila',
+]);
+
+/**
+ * "I have never been to the clinic", "haven't tried the portal yet", "no idea about the sports fest", "hindi ko pa
+ * nagamit", "wala pa ko kaadto": the student says they have not used, attended or heard of what the question asks
+ * about, so they have nothing to judge by (a non-answer, guidelines rule 8). The sentence opens with the student or
+ * with nothing, then a negator, then (past the student, tense and politeness words) one of NO_EXPERIENCE_OBJECTS. Not
+ * one: someone else as the subject ("he never attends", "we never used the lab"), an expectation without the student
+ * named ("never attended class": a teacher's absence), a modal ("can't go to the library"), not knowing how or why
+ * ("no idea what he is saying"), and a
+ * sentiment word or expectation close after ("I have never been so bored", "never went to help sessions").
+ * Returns the token positions of the negator and its object.
+ */
+function noExperience(
+  sentence: readonly SentimentToken[],
+  reading: Reading,
+): { negator: number; object: number } | undefined {
+  let speaker = false;
+  let negator = -1;
+  let object = -1;
+  search: for (let position = 0; position < sentence.length; position += 1) {
+    const token = sentence[position];
+    if (token === undefined || token.kind !== 'word') return undefined;
+    // A joined phrase ("no idea", "i have") is read word by word.
+    for (const word of token.text.split(' ')) {
+      if (MODIFIERS.noExperienceSpeakers.has(word)) speaker = true;
+      else if (MODIFIERS.noExperienceFillers.has(word) || MODIFIERS.courtesies.has(word)) continue;
+      else if (negator < 0 && MODIFIERS.verbalNegators.has(word) && !MODIFIERS.modalNegators.has(word)) {
+        negator = position;
+      } else if (negator >= 0 && MODIFIERS.noExperienceObjects.has(word)) {
+        object = position;
+        break search;
+      } else return undefined;
+    }
+  }
+  const objectWord = sentence[object]?.text.split(' ').at(-1);
+  if (object < 0 || objectWord === undefined) return undefined;
+  if (!speaker) {
+    // Without the student named, a teacher may be the one who did not: "never attended class", "walang idea si sir".
+    if (MODIFIERS.expectations.has(objectWord) && !UNAWARE.has(objectWord)) return undefined;
+    for (let position = object + 1; position < sentence.length; position += 1) {
+      const word = sentence[position]?.text ?? '';
+      if (OTHER_PEOPLE.has(word) || TEACHING_CONTEXT.has(word)) return undefined;
+    }
+  }
+  const next = sentence[object + 1]?.text;
+  if (UNAWARE.has(objectWord) && next !== undefined && (next === 'how' || MODIFIERS.negationBoundaries.has(next))) {
+    return undefined;
+  }
+  for (let position = object + 1; position < sentence.length && position <= negator + WINDOW + 1; position += 1) {
+    const word = sentence[position]?.text ?? '';
+    if (MODIFIERS.expectations.has(word) || (valenceOf(reading, word)?.valence ?? 0) !== 0) return undefined;
+  }
+  return { negator, object };
+}
+
 /** Words of an elliptical clause before its negator: "some are", "but the labs do", "yung iba". */
 const ELLIPSIS_MAX_WORDS = 4;
 
@@ -639,6 +715,13 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
     if (shape.suggestionFrom >= 0) commentShape.suggestion = true;
     if (shape.contrastAt >= 0 || shape.concessionClause >= 0 || shape.parallel) commentShape.contrast = true;
     const usedNegators = new Set<number>();
+    // "I have never been to the clinic": nothing to judge by, a non-answer (noExperience).
+    const absent = noExperience(sentence, reading);
+    if (absent !== undefined) {
+      usedNegators.add(absent.negator);
+      lukewarm += P.noExperience;
+      trace?.push({ token: '(no experience)', value: 0 });
+    }
     // "Wow, so helpful... not.": a "not" standing alone as a later sentence takes back what came before it.
     if (sentenceIndex > 0 && sentence.length === 1 && sentence[0]?.text === 'not') sarcasmMarker = true;
     sentence.forEach((token, index) => {
@@ -654,6 +737,7 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
           sarcasticRepetition = previous.index >= index - 2;
         }
       }
+      if (absent !== undefined && (index === absent.negator || index === absent.object)) return;
       if (MODIFIERS.courtesies.has(token.text)) {
         contributions.push({ value: P.courtesy, sentence: sentenceIndex, index });
         trace?.push({ token: token.text, value: P.courtesy });
