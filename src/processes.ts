@@ -11,6 +11,7 @@ import { PinoNestLogger } from './common/logging/nest-logger.js';
 import { ProcessLifecycle } from './common/process/lifecycle.js';
 import { httpServicePart, type ShutdownPart } from './common/process/shutdown.js';
 import { listenProblem } from './common/process/listen-problem.js';
+import { warmUpScreen } from './engine/screen/index.js';
 import type { Settings, WorkerSettings } from './config/settings.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -58,6 +59,8 @@ export async function migrateAndStartApi(settings: Settings): Promise<NestFastif
  * change: it stops the process with one line naming the setting (the app is closed first), not a stack trace.
  */
 export async function listenApi(app: NestFastifyApplication, settings: Pick<Settings, 'HOST' | 'PORT'>): Promise<void> {
+  // The first comments a submission screens would otherwise stall every request for a few hundred milliseconds.
+  warmUpScreen();
   try {
     await app.listen({ port: settings.PORT, host: settings.HOST });
   } catch (error) {

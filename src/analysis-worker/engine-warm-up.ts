@@ -60,6 +60,8 @@ export function warmUpLocalEngine(): void {
     publishedAt: new Date().toISOString(),
   });
   run('embeddings', { type: 'embedding', items }, true);
+  // The screen's rules are large patterns V8 compiles on their first runs (engine/screen/index.ts, warmUpScreen).
+  run('screen', { type: 'screen', items });
   run('topics', {
     type: 'topic-model',
     items: items.map((item) => ({ ...item, embedding: embedText(item.text) })),

@@ -318,10 +318,20 @@ export function screenComment(text: string): ScreenFlag[] {
   return MODEL_ENABLED ? screenWithModel(text) : screenRules(text);
 }
 
+let warm = false;
+
 /**
- * Warmed when this module loads, with the process's start rather than on the first comment: the API screens
- * inside a submission's request, and the first screens held its event loop ~370 ms (V8 compiles each of the
- * rules' large patterns on its first runs and again, to machine code, on the next; the model is read, ~130 ms),
- * measured as a 280 ms stall of every request at the start of the first burst of submissions (bench:health).
+ * Screens one comment three times, once per process (later calls return at once), so that a process that screens
+ * while it serves pays the start-up cost before it serves rather than on its first comment: the API screens inside a
+ * submission's request, and the first screens held its event loop ~370 ms (V8 compiles each of the rules' large
+ * patterns on its first runs and again, to machine code, on the next; the model is read, ~130 ms), measured as a 280
+ * ms stall of every request at the start of the first burst of submissions (bench:health). The API calls it before
+ * it listens (processes.ts `listenApi`), an engine thread in its warm-up (engine-warm-up.ts). It used to run as this
+ * module loaded, which cost every process and test file that imports the API's modules 0.6-0.9 s on two cores,
+ * screening or not (the job worker and the CLI among them).
  */
-for (let round = 0; round < 3; round += 1) screenComment('Sir explains clearly, pero sana mas maaga ang feedback');
+export function warmUpScreen(): void {
+  if (warm) return;
+  warm = true;
+  for (let round = 0; round < 3; round += 1) screenComment('Sir explains clearly, pero sana mas maaga ang feedback');
+}
