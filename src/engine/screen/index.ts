@@ -335,3 +335,8 @@ export function warmUpScreen(): void {
   warm = true;
   for (let round = 0; round < 3; round += 1) screenComment('Sir explains clearly, pero sana mas maaga ang feedback');
 }
+
+/** Whether this process has run warmUpScreen. */
+export function screenWarmedUp(): boolean {
+  return warm;
+}
