@@ -501,21 +501,7 @@ function nonAnswer(sentence: readonly SentimentToken[], index: number): boolean 
 const UNAWARE = new Set(['idea', 'ideas', 'clue', 'aware', 'familiar', 'ideya']);
 
 /** Someone other than the student, named after a subjectless negation: "walang idea si sir", "no idea ang mga prof". */
-const OTHER_PEOPLE = new Set([
-  'he',
-  'she',
-  'they',
-  'si',
-  'siya',
-  'sya',
-  'niya',
-  'nya',
-  'ni',
-  'sila',
-  'nila',
-  'iya',
-  'ila',
-]);
+const OTHER_PEOPLE: ReadonlySet<string> = new Set('he she they si siya sya niya nya ni sila nila iya ila'.split(' '));
 
 /**
  * "I have never been to the clinic", "haven't tried the portal yet", "no idea about the sports fest", "hindi ko pa
@@ -524,9 +510,8 @@ const OTHER_PEOPLE = new Set([
  * with nothing, then a negator, then (past the student, tense and politeness words) one of NO_EXPERIENCE_OBJECTS. Not
  * one: someone else as the subject ("he never attends", "we never used the lab"), an expectation without the student
  * named ("never attended class": a teacher's absence), a modal ("can't go to the library"), not knowing how or why
- * ("no idea what he is saying"), and a
- * sentiment word or expectation close after ("I have never been so bored", "never went to help sessions").
- * Returns the token positions of the negator and its object.
+ * ("no idea what he is saying"), and a sentiment word or expectation close after ("I have never been so bored",
+ * "never went to help sessions"). Returns the token positions of the negator and its object.
  */
 function noExperience(
   sentence: readonly SentimentToken[],
