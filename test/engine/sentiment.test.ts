@@ -527,7 +527,7 @@ describe('2.14: nothing to judge by, and "never been so …"', () => {
     // The student has not used, attended or heard of it: a non-answer, in the three languages.
     ['I have never been to the clinic.', 'neutral'],
     ["Haven't tried the online enrollment portal yet.", 'neutral'],
-    ['No idea about the intramurals.', 'neutral'],
+    ['Honestly no idea about intramurals.', 'neutral'],
     ["I'm not aware of any seminar for us this sem.", 'neutral'],
     ["I didn't attend the orientation po.", 'neutral'],
     ['Hindi ko pa po nagamit yung computer lab.', 'neutral'],
@@ -536,14 +536,14 @@ describe('2.14: nothing to judge by, and "never been so …"', () => {
     // Someone else who did not, not knowing how or what, and a complaint beside it stay complaints.
     ['He never attends our class.', 'negative'],
     ['Never attended class, always absent.', 'negative'],
-    ['I have no idea what he is talking about.', 'negative'],
+    ['I have no idea what he is saying in class.', 'negative'],
     ['No idea how to solve the problems he gives.', 'negative'],
     ['Walang idea si sir sa lesson.', 'negative'],
     ['We never used the laboratory the whole sem.', 'negative'],
     ["I haven't seen him in class for weeks.", 'negative'],
     ['I never went to his consultation because he is never there.', 'negative'],
     ["I can't go to the library, it is always closed.", 'negative'],
-    ["Can't take it anymore.", 'negative'],
+    ["I can't take this anymore.", 'negative'],
     // "Never been so …" stresses what follows instead of denying it.
     ['I have never been so bored in a class.', 'negative'],
     ["I've never had such a patient teacher.", 'positive'],

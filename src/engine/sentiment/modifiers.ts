@@ -150,11 +150,11 @@ export const UNKNOWING = set(`know, sure, alam, kabalo, kahibalo`);
 
 /**
  * What a student has not done or had when they have nothing to judge by: "I have never been to the clinic", "I haven't
- * tried the online portal yet", "no idea about the sports fest", "hindi ko pa nagamit", "wala pa ko kaadto sa gym". Said
+ * tried the online portal yet", "no idea about sports fest", "hindi ko pa nagamit", "wala pa ko kaadto sa gym". Said
  * by the student of themselves (NO_EXPERIENCE_SPEAKERS), negated, it is a non-answer (guidelines rule 8), not a
  * complaint. Not here: what a teacher should have done ("attend" for a teacher's absence is an expectation, and stays
  * one when the teacher is the subject), nor "seen", "met", "heard", "had", "take": "I haven't seen him in class for
- * weeks", "we never had a lab" and "can't take it anymore" complain.
+ * weeks", "we never had a lab" and "I can't take this anymore" complain.
  */
 export const NO_EXPERIENCE_OBJECTS = set(`
   been, went, gone, go, gotten, visited, visit, used, use, tried, try, attended, attend, joined, join, participated,

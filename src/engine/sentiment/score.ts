@@ -504,13 +504,13 @@ const UNAWARE = new Set(['idea', 'ideas', 'clue', 'aware', 'familiar', 'ideya'])
 const OTHER_PEOPLE: ReadonlySet<string> = new Set('he she they si siya sya niya nya ni sila nila iya ila'.split(' '));
 
 /**
- * "I have never been to the clinic", "haven't tried the portal yet", "no idea about the sports fest", "hindi ko pa
+ * "I have never been to the clinic", "haven't tried the portal yet", "no idea about sports fest", "hindi ko pa
  * nagamit", "wala pa ko kaadto": the student says they have not used, attended or heard of what the question asks
  * about, so they have nothing to judge by (a non-answer, guidelines rule 8). The sentence opens with the student or
  * with nothing, then a negator, then (past the student, tense and politeness words) one of NO_EXPERIENCE_OBJECTS. Not
  * one: someone else as the subject ("he never attends", "we never used the lab"), an expectation without the student
  * named ("never attended class": a teacher's absence), a modal ("can't go to the library"), not knowing how or why
- * ("no idea what he is saying"), and a sentiment word or expectation close after ("I have never been so bored",
+ * ("no idea what he means"), and a sentiment word or expectation close after ("I have never been so bored",
  * "never went to help sessions"). Returns the token positions of the negator and its object.
  */
 function noExperience(

@@ -47,7 +47,7 @@ export interface CounterAnswer {
   busy: boolean;
 }
 
-/** The Lua script's answer per counter: 0, the failures' wait, or the busy wait negated. */
+/** The Lua script's answer per counter (ADMIT): 0, the failures' wait, or the busy wait negated. */
 function counterAnswer(wait: number): CounterAnswer {
   return wait < 0 ? { waitMs: -wait, busy: true } : { waitMs: wait, busy: false };
 }
@@ -197,9 +197,9 @@ export class MemoryLoginThrottleStore implements LoginThrottleStore {
     const entries = counters.map((counterKey) => this.entry(counterKey, now));
     const waits = counters.map(({ counter }, index) => {
       const entry = entries[index] as MemoryEntry;
-      if (entry.failures >= counter.failureLimit) return counterAnswer(Math.max(1, entry.resetAt - now));
-      if (entry.failures + entry.running.size >= counter.checkLimit) return counterAnswer(-BUSY_RETRY_MS);
-      return counterAnswer(0);
+      if (entry.failures >= counter.failureLimit) return { waitMs: Math.max(1, entry.resetAt - now), busy: false };
+      if (entry.failures + entry.running.size >= counter.checkLimit) return { waitMs: BUSY_RETRY_MS, busy: true };
+      return { waitMs: 0, busy: false };
     });
     if (waits.every((wait) => wait.waitMs === 0)) {
       for (const entry of entries) entry.running.set(token, now + CHECK_HOLD_MS);
