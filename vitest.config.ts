@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,10 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // One test file per core (Vitest's default leaves one core out, which on two cores runs the files one at a
-    // time): each file works in a database cloned for it and a Redis prefix of its own, and much of a file's time
-    // is waiting on processes, PostgreSQL and the browser. Measured on two cores: the whole suite 890 s with one
-    // file at a time, 679 s with two.
-    maxWorkers: availableParallelism(),
+    // maxWorkers stays Vitest's default (one core left out: on two cores, one file at a time). One file per core took
+    // the whole suite from 890 s to 623 s on two cores, but a browser test (test/web/session.test.ts, the notice after
+    // a reused refresh token ends the session) then missed its notice once in seven runs with a second file running
+    // beside it: kept at the default until that race is understood.
   },
 });
