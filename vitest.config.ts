@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,9 +8,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // maxWorkers stays Vitest's default (one core left out: on two cores, one file at a time). One file per core took
-    // the whole suite from 890 s to 623 s on two cores, but a browser test (test/web/session.test.ts, the notice after
-    // a reused refresh token ends the session) then missed its notice once in seven runs with a second file running
-    // beside it: kept at the default until that race is understood.
+    // One test file per core (Vitest's default leaves one core out, which on two cores runs the files one at a
+    // time): each file works in a database cloned for it and a Redis prefix of its own, and much of a file's time
+    // is waiting on processes, PostgreSQL and the browser. Measured on two cores: the whole suite 890 s with one
+    // file at a time, 623 s with two. (Turned off for a while when a browser test missed the notice of an ended
+    // session once in seven runs: a slower page had ended the session itself before a reload, and the notice lived
+    // only in the page's memory. It is now kept in the tab's sessionStorage, web/src/features/auth/session.ts.)
+    maxWorkers: availableParallelism(),
   },
 });

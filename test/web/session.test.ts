@@ -101,6 +101,41 @@ describe('the session across reloads', () => {
     await visit.context.close();
   }, 60_000);
 
+  it('still says why the session ended on the next page the tab loads, until someone signs in', async () => {
+    const { visit, page, signOut } = await signedIn();
+    // The session ends: a token the page has rotated since is sent again (a reuse).
+    const first = await page.evaluate<string | null>(STORED_REFRESH_TOKEN);
+    await page.reload();
+    await poll(() => page.evaluate<string | null>(STORED_REFRESH_TOKEN)).not.toBe(first);
+    expect((await client.post('/api/v1/auth/refresh', { refreshToken: first })).status).toBe(401);
+
+    // The page's renewal is refused: the sign-in page says why.
+    await page.reload();
+    await poll(() => new URL(page.url()).pathname).toBe('/login');
+    const ended = page.getByText(/^Your session has ended/);
+    await poll(() => ended.count()).toBe(1);
+    expect(await page.evaluate<string | null>(STORED_REFRESH_TOKEN)).toBeNull();
+
+    // A reload (or a request of an earlier page that the API refused before the reload) leaves no token to renew
+    // with; the reason is still shown.
+    await page.reload();
+    await poll(() => new URL(page.url()).pathname).toBe('/login');
+    await poll(() => ended.count()).toBe(1);
+
+    // Signing in again puts it away for good.
+    await page.getByLabel('Username').fill(SUPER_ADMIN.username);
+    await page.getByLabel('Password').fill(SUPER_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await poll(() => signOut.count()).toBe(1);
+    await signOut.click();
+    await poll(() => new URL(page.url()).pathname).toBe('/login');
+    await page.reload();
+    await poll(() => page.getByText('You have signed out.').count()).toBe(1);
+    expect(await ended.count()).toBe(0);
+    expectNoBrowserProblems(visit);
+    await visit.context.close();
+  }, 60_000);
+
   it('leaves a duplicated tab signed out, and the tab it was copied from signed in (the copy holds the same token)', async () => {
     const { visit, page, signOut } = await signedIn();
     const landing = new URL(page.url()).pathname;

@@ -22,6 +22,12 @@ const REFRESH_ATTEMPT_KEY = 'feedback-analysis.refresh-attempt';
  * from and signs in on its own (claimTab).
  */
 const TAB_ID_KEY = 'feedback-analysis.tab-id';
+/**
+ * Why the tab's session ended (SessionSnapshot.notice), kept beside the tokens it replaces until the next sign-in: a
+ * page loaded after the session ended (a reload, or a request of the page before it that the API refused) still says
+ * why it is at the sign-in page.
+ */
+const NOTICE_KEY = 'feedback-analysis.notice';
 const TAB_LOCK_PREFIX = 'feedback-analysis.tab.';
 /**
  * How long a page waits for its tab id's lock before it takes itself for a copy. A reload's new page gets it at once
@@ -60,11 +66,9 @@ interface TokenPair {
 
 const storedRefreshToken = () => sessionStorage.getItem(REFRESH_TOKEN_KEY);
 
-let snapshot: SessionSnapshot = {
-  status: storedRefreshToken() ? 'restoring' : 'signed-out',
-  notice: null,
-  generation: 0,
-};
+let snapshot: SessionSnapshot = storedRefreshToken()
+  ? { status: 'restoring', notice: null, generation: 0 }
+  : { status: 'signed-out', notice: sessionStorage.getItem(NOTICE_KEY), generation: 0 };
 let accessToken: string | null = null;
 let expiresAt = 0;
 let renewTimer: number | undefined;
@@ -83,6 +87,7 @@ function keep(pair: TokenPair): void {
   expiresAt = Date.now() + pair.expiresIn * 1000;
   sessionStorage.setItem(REFRESH_TOKEN_KEY, pair.refreshToken);
   sessionStorage.removeItem(REFRESH_ATTEMPT_KEY);
+  sessionStorage.removeItem(NOTICE_KEY);
   window.clearTimeout(renewTimer);
   retries = 0;
   const lead = Math.min(60, pair.expiresIn / 4);
@@ -96,6 +101,13 @@ function forget(): void {
   retries = 0;
   sessionStorage.removeItem(REFRESH_TOKEN_KEY);
   sessionStorage.removeItem(REFRESH_ATTEMPT_KEY);
+}
+
+/** The session is over in this tab: both tokens forgotten, and why, on this page and the next the tab loads. */
+function endWith(notice: string): void {
+  forget();
+  sessionStorage.setItem(NOTICE_KEY, notice);
+  publish({ status: 'signed-out', notice, generation: snapshot.generation + 1 });
 }
 
 /** Sends the unanswered refresh again after the next of RETRY_DELAYS_MS, while the tab still holds its token. */
@@ -159,8 +171,7 @@ function claimTab(): Promise<void> {
     sessionStorage.setItem(TAB_ID_KEY, own);
     await holdTab(locks, own, 0);
     if (!stored || !copied) return;
-    forget();
-    publish({ status: 'signed-out', notice: DUPLICATE_TAB_NOTICE, generation: snapshot.generation + 1 });
+    endWith(DUPLICATE_TAB_NOTICE);
   })();
   return tabClaim;
 }
@@ -223,12 +234,7 @@ export const session = {
   /** The session is over (the API said 401): back to the sign-in page with its message. */
   end(reason: string): void {
     if (snapshot.status === 'signed-out' && !accessToken && !storedRefreshToken()) return;
-    forget();
-    publish({
-      status: 'signed-out',
-      notice: `Your session has ended (${reason}). Please sign in again.`,
-      generation: snapshot.generation + 1,
-    });
+    endWith(`Your session has ended (${reason}). Please sign in again.`);
   },
 
   /** Revokes the refresh token at the API, then forgets both tokens. */
@@ -237,12 +243,12 @@ export const session = {
     try {
       await api.POST('/api/v1/auth/logout', { body: refreshToken ? { refreshToken } : {} });
     } finally {
-      forget();
-      publish({ status: 'signed-out', notice: 'You have signed out.', generation: snapshot.generation + 1 });
+      endWith('You have signed out.');
     }
   },
 
   clearNotice(): void {
+    sessionStorage.removeItem(NOTICE_KEY);
     if (snapshot.notice) publish({ notice: null });
   },
 };
