@@ -522,6 +522,40 @@ describe('answers that say there is nothing to say', () => {
   });
 });
 
+describe('2.15: a wish read with its "mas", a wished condition, a request without a verb, and what a student cannot bear', () => {
+  it.each([
+    // "sana mas" is one token: the "mas" of a wish for more of a virtue marks that it is missing now.
+    ['sana mas mabait si sir', 'negative'],
+    ['Sana po mas maging patient si maam sa amin.', 'negative'],
+    ['sana mas ma-explain pa ni sir ng maayos', 'negative'],
+    ['Sana mas madami pang activities.', 'neutral'],
+    // Not being able to bear it is a complaint, and what is not borne stays a complaint.
+    ["I can't take his yelling anymore.", 'negative'],
+    ['I cannot handle her rudeness anymore.', 'negative'],
+    ["I can't deal with his mood swings.", 'negative'],
+    ['di ko na kaya ang pagsigaw ni sir', 'negative'],
+    ['Dili na nako kaya ang iyang pagkasuko.', 'negative'],
+    // Praise inside a wished condition praises nothing; a wish that it go on still praises.
+    ['I would appreciate it if the grades were posted on time.', 'neutral'],
+    ['It would be better if he came to class on time.', 'neutral'],
+    ['Mas maganda kung organized ang mga handouts.', 'neutral'],
+    ['Maayo unta kung klaro ang instructions sa lab.', 'neutral'],
+    ['It would be great if she continues to be this kind to us.', 'positive'],
+    ['I really appreciate her patience, thank you po.', 'positive'],
+    // A request without a verb names what is wished for; a comparison or a verb of being makes it a verdict.
+    ['More interactive activities.', 'neutral'],
+    ['More engaging discussions next time please', 'neutral'],
+    ['Additional consultation hours for the finals would be helpful.', 'neutral'],
+    ['Dagdagan pa ang mga interesting na activities.', 'neutral'],
+    ['More fun than I expected!', 'positive'],
+    ['Extra classes were really helpful before the board exam.', 'positive'],
+    ['More of his jokes, they are so funny.', 'positive'],
+  ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
+    expect(label(text)).toBe(expected);
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+});
+
 describe('2.14: nothing to judge by, and "never been so …"', () => {
   it.each([
     // The student has not used, attended or heard of it: a non-answer, in the three languages.

@@ -116,6 +116,9 @@ const ENGLISH = `
 -1.5 too expensive, overpriced
 -1.2 too high
 -1.5 all over the place, expected more, expected better, was expecting more, were expecting more, nothing to do with, has nothing to do with, had nothing to do with, rambles, rambling, rambled, goes off topic, goes off-topic, went off topic, off topic, off-topic, left on seen, left us on seen, seenzoned, seen-zoned, lost interest, lost my interest
+# Added in 2.15, written from knowledge of how students complain: not being able to bear something is a complaint,
+# and the complaint it names keeps its sign ("I can't take his yelling anymore" had read the yelling as denied).
+-1.2 can't take it, cannot take it, couldn't take it, can't take his, cannot take his, can't take her, cannot take her, can't take their, cannot take their, can't take this anymore, cannot take this anymore, can't handle, cannot handle, couldn't handle, can't tolerate, cannot tolerate, couldn't tolerate, can't bear, cannot bear, couldn't bear, can't deal with, cannot deal with, couldn't deal with, can't put up with, cannot put up with
 `;
 
 const TAGALOG = `
@@ -170,6 +173,8 @@ const TAGALOG = `
 -1.5 bahala na kayo, bahala kayo
 -1.8 nang-ghost, nag-ghost, ghinost, ghinost kami, kakaasar, nakakaasar
 -2 bwiset, arogante, hambogero, hambog
+# Added in 2.15: not being able to bear it any longer.
+-1.2 di ko na kaya, hindi ko na kaya, di ko na matiis, hindi ko na matiis, di ko na matagalan, hindi ko na matagalan, di ko na keri
 `;
 
 const CEBUANO = `
@@ -217,6 +222,8 @@ const CEBUANO = `
 2 tinud-anon
 -1.5 mosinggit, way klase, walay klase
 -1.8 pinalabi, gipalabi
+# Added in 2.15: not being able to bear it any longer.
+-1.2 dili na nako kaya, di na nako kaya, dili na ko kaya, di na ko kaya, dili na nako maagwanta, di na nako maagwanta, dili na ko kaagwanta, di na ko kaagwanta
 `;
 
 /** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */

@@ -40,6 +40,11 @@ import {
   REPETITION_COMPLAINTS,
   SARCASM_MARKERS,
   SOFT_SUGGESTION_CUES,
+  DEFICIENT_SUGGESTION_CUES,
+  SUGGESTION_CONDITIONS,
+  CONTINUATIONS,
+  REQUEST_OPENERS,
+  REQUEST_BREAKERS,
   SUGGESTION_CUES,
 } from './modifiers.js';
 
@@ -198,6 +203,11 @@ export const MODIFIERS = {
   courtesies: keyed(COURTESIES),
   suggestionCues: keyed(SUGGESTION_CUES),
   softSuggestionCues: keyed(SOFT_SUGGESTION_CUES),
+  deficientSuggestionCues: keyed(DEFICIENT_SUGGESTION_CUES),
+  suggestionConditions: keyed(SUGGESTION_CONDITIONS),
+  continuations: keyed(CONTINUATIONS),
+  requestOpeners: keyed(REQUEST_OPENERS),
+  requestBreakers: keyed(REQUEST_BREAKERS),
   expectations: new Map([...EXPECTATIONS].map(([word, value]) => [tokenKey(word), value] as const)),
   deficiencyMarkers: keyed(DEFICIENCY_MARKERS),
   hearsay: keyed(HEARSAY),

@@ -333,8 +333,42 @@ export const SUGGESTION_CUES = set(`
   would be awesome, it would be awesome, would help, would really help, would greatly help, might help, it would help,
   it would be, it is better to, it's better to, it is better if, it's better if, better to, i would prefer, better if, mas maganda kung, mas okay kung, mas ok kung,
   maganda sana, mas maayo unta, mas nindot unta, maayo unta, nindot unta, request, advice, pwede po ba,
-  pwede bang, sana mas, could you, can you
+  pwede bang, sana mas, could you, can you, would appreciate it if, would appreciate if, would really appreciate it if,
+  would greatly appreciate it if, would be appreciated if, will appreciate it if
 `);
+
+/**
+ * Suggestion cues the scanner reads as one token with the word that marks a lack ("sana mas mabait si sir", "sana po
+ * mas"): the cue names the deficiency itself, as "sana talaga mas" does with a separate "mas". Not "sana naman",
+ * which students and buyers alike also write as a plain hope ("sana naman pumasa ako").
+ */
+export const DEFICIENT_SUGGESTION_CUES = set(`sana mas`);
+
+/**
+ * A condition inside a suggestion ("it would be better if he came on time", "mas maganda kung on time si sir", "I would
+ * appreciate it if the grades were posted on time"): what it names is wished for, not found, so a word of praise in
+ * it praises nothing. A cue that ends in one ("better if", "mas okay kung") opens the condition itself.
+ */
+export const SUGGESTION_CONDITIONS = set(`if, kung, kon`);
+
+/** Unless the wish is that something go on as it is: "it would be great if she continues to be this kind". */
+export const CONTINUATIONS = set(`
+  continue, continues, continued, keep, keeps, stay, stays, remain, remains, still, ipagpatuloy, ituloy, padayon,
+  padayona, magpadayon
+`);
+
+/**
+ * A request without a verb, as students answer "what should be improved?": "More interactive activities", "Less
+ * lecture, more lab", "Additional consultation hours", "Dagdagan ang oras sa lab". The clause it opens names what is
+ * wished for, so its words of praise praise nothing (the guidelines: a suggestion without a complaint is neutral).
+ */
+export const REQUEST_OPENERS = set(`more, less, fewer, additional, extra, dagdagan, dagdag`);
+
+/**
+ * A comparison or a verb of being makes the opener part of a verdict instead: "more fun than I expected", "less
+ * boring compared to last sem", "extra classes were really helpful".
+ */
+export const REQUEST_BREAKERS = set(`than, compared, kaysa, kesa, kumpara, kompara, is, are, was, were, am, ay`);
 
 /** Hopes and wishes: softer than a suggestion, so they add no criticism of their own. */
 export const SOFT_SUGGESTION_CUES = set(`hope, i hope, we hope, hopefully, wish, i wish`);

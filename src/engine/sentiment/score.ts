@@ -220,6 +220,10 @@ interface SentenceShape {
   /** A firm suggestion ("sana", "should", "please"), which criticises by itself; hopes and wishes do not. */
   firmSuggestion: boolean;
   deficient: boolean;
+  /** A condition in the suggestion ("better if ..."): what it names is wished for, not found. */
+  conditional: boolean;
+  /** The clause a verbless request opens ("More interactive activities", REQUEST_OPENERS), or -1. */
+  requestClause: number;
   /** Two parallel parts ("some ... and some ...", "ang iba ..., ang iba ..."): a contrast without a contrast word. */
   parallel: boolean;
 }
@@ -231,9 +235,13 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
     suggestionFrom: -1,
     firmSuggestion: false,
     deficient: false,
+    conditional: false,
+    requestClause: -1,
     parallel: false,
   };
   let firstPart = -1;
+  let condition = false;
+  let continued = false;
   sentence.forEach((token, index) => {
     const word = token.text;
     if (MODIFIERS.parallelParts.has(word)) {
@@ -250,8 +258,23 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
     if ((firm || MODIFIERS.softSuggestionCues.has(word)) && shape.suggestionFrom < 0) {
       shape.suggestionFrom = index;
       shape.firmSuggestion = firm;
-    } else if (shape.suggestionFrom >= 0 && MODIFIERS.deficiencyMarkers.has(word)) shape.deficient = true;
+      shape.deficient = MODIFIERS.deficientSuggestionCues.has(word);
+      condition = MODIFIERS.suggestionConditions.has(word.slice(word.lastIndexOf(' ') + 1));
+    } else if (shape.suggestionFrom >= 0) {
+      if (MODIFIERS.deficiencyMarkers.has(word)) shape.deficient = true;
+      else if (MODIFIERS.suggestionConditions.has(word)) condition = true;
+      else if (MODIFIERS.continuations.has(word)) continued = true;
+    }
   });
+  shape.conditional = condition && !continued;
+  const opener = sentence[0];
+  if (
+    opener !== undefined &&
+    opener.kind === 'word' &&
+    MODIFIERS.requestOpeners.has(opener.text) &&
+    !sentence.some((token) => token.clause === opener.clause && MODIFIERS.requestBreakers.has(token.text))
+  )
+    shape.requestClause = opener.clause;
   return shape;
 }
 
@@ -697,7 +720,7 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
       suggestionBase += P.suggestionBase;
       commentShape.deficientSuggestion = true;
     }
-    if (shape.suggestionFrom >= 0) commentShape.suggestion = true;
+    if (shape.suggestionFrom >= 0 || shape.requestClause >= 0) commentShape.suggestion = true;
     if (shape.contrastAt >= 0 || shape.concessionClause >= 0 || shape.parallel) commentShape.contrast = true;
     const usedNegators = new Set<number>();
     // "I have never been to the clinic": nothing to judge by, a non-answer (noExperience).
@@ -743,8 +766,14 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
         shape.suggestionFrom >= 0 &&
         index > shape.suggestionFrom &&
         (shape.contrastAt < shape.suggestionFrom || index < shape.contrastAt);
-      if (inSuggestion && token.kind === 'word') {
-        value = shape.deficient ? -P.deficientSuggestion * Math.abs(value) : value * P.plainSuggestion;
+      if (!inSuggestion && token.kind === 'word' && token.clause === shape.requestClause) {
+        value = value > 0 ? 0 : value * P.plainSuggestion;
+      } else if (inSuggestion && token.kind === 'word') {
+        value = shape.deficient
+          ? -P.deficientSuggestion * Math.abs(value)
+          : shape.conditional && value > 0
+            ? 0
+            : value * P.plainSuggestion;
       }
       if (shape.contrastAt >= 0) {
         if (index < shape.contrastAt) value *= P.beforeContrast;
