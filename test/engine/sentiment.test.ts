@@ -522,7 +522,7 @@ describe('answers that say there is nothing to say', () => {
   });
 });
 
-describe('2.15: a wish read with its "mas", a wished condition, a request without a verb, and what a student cannot bear', () => {
+describe('2.15: a wish read with its "mas", a wished condition, a request without a verb, what a student cannot bear, and "available"', () => {
   it.each([
     // "sana mas" is one token: the "mas" of a wish for more of a virtue marks that it is missing now.
     ['sana mas mabait si sir', 'negative'],
@@ -550,6 +550,11 @@ describe('2.15: a wish read with its "mas", a wished condition, a request withou
     ['More fun than I expected!', 'positive'],
     ['Extra classes were really helpful before the board exam.', 'positive'],
     ['More of his jokes, they are so funny.', 'positive'],
+    // Who is available for what, or what is not available, is a verdict.
+    ['She is always available for consultation.', 'positive'],
+    ['The lab manuals are not available until midterms.', 'negative'],
+    ['The course exceeded my expectations.', 'positive'],
+    ['Honestly the course did not meet my expectations.', 'negative'],
   ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
     expect(label(text)).toBe(expected);
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);

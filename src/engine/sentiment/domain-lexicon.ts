@@ -24,7 +24,7 @@ const ENGLISH = `
 2.2 would take again, would take him again, would take her again, take him again, take her again, take his class again, take her class again
 1.5 up to date, up-to-date
 1 checks on
-1.5 trying hard, tries hard, try hard, tried hard, no issue, no issues, satisfied, satisfying, learned, learnt, gained, improved, relevant, detailed, structured, available, flexible, calm, chill, funny, humorous, jokes, cool, solid, recommended, welcoming, open-minded, challenging but, no problem, no problems
+1.5 trying hard, tries hard, try hard, tried hard, no issue, no issues, satisfied, satisfying, learned, learnt, gained, improved, relevant, detailed, structured, flexible, calm, chill, funny, humorous, jokes, cool, solid, recommended, welcoming, open-minded, challenging but, no problem, no problems
 1.5 easy, willing, open to, open for questions, open to questions, open to feedback, in-depth, accurate, qualified, deep, kudos, went well, goes well, worth
 1 works hard, sufficient, appropriate, proper, to the point, understandable, manageable, enough time, thank, helped, helps, answers, answered, responds, replies, clarifies, clarified
 0 explain, explains, explained, explaining, understand, understood, learn, learning, get it, got it, teach, teaches, taught, attend, attends, replied, reply, prepare, enough, care, answer, respond, responds, show up, shows up, focus, sabot, intindi, nagtuturo, nagturo, magturo, turo, pumapasok, sumasagot, nagrereply
@@ -116,6 +116,14 @@ const ENGLISH = `
 -1.5 too expensive, overpriced
 -1.2 too high
 -1.5 all over the place, expected more, expected better, was expecting more, were expecting more, nothing to do with, has nothing to do with, had nothing to do with, rambles, rambling, rambled, goes off topic, goes off-topic, went off topic, off topic, off-topic, left on seen, left us on seen, seenzoned, seen-zoned, lost interest, lost my interest
+# Added in 2.15: "available" alone mostly states a fact ("the syllabus is available on the portal"), so it weighs as
+# little as "okay" (0 read two of the corpus's "laging available si sir" as neutral); praise says who is available for
+# what, and what is not available is a complaint. Meeting or missing what was expected is a verdict.
+0.5 available
+-1.5 not available, not always available, never available, hardly available, rarely available, hindi available, di available, dili available
+2 available for consultation, available for questions, available after class, available anytime, readily available, always there for us
+2.5 exceeded my expectations, exceeded our expectations, exceeded expectations, exceeds expectations, beyond my expectations, beyond expectations, surpassed my expectations
+-1.8 did not meet my expectations, didn't meet my expectations, did not meet our expectations, didn't meet our expectations, fell short of expectations, below expectations, below my expectations
 # Added in 2.15, written from knowledge of how students complain: not being able to bear something is a complaint,
 # and the complaint it names keeps its sign ("I can't take his yelling anymore" had read the yelling as denied).
 -1.2 can't take it, cannot take it, couldn't take it, can't take his, cannot take his, can't take her, cannot take her, can't take their, cannot take their, can't take this anymore, cannot take this anymore, can't handle, cannot handle, couldn't handle, can't tolerate, cannot tolerate, couldn't tolerate, can't bear, cannot bear, couldn't bear, can't deal with, cannot deal with, couldn't deal with, can't put up with, cannot put up with
