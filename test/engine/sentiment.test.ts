@@ -522,7 +522,7 @@ describe('answers that say there is nothing to say', () => {
   });
 });
 
-describe('2.15: a wish read with its "mas", a wished condition, a request without a verb, what a student cannot bear, and "available"', () => {
+describe('2.15: a wish read with its "mas", a wished condition, a request without a verb, what a student cannot bear, "available", favourites and reduplication', () => {
   it.each([
     // "sana mas" is one token: the "mas" of a wish for more of a virtue marks that it is missing now.
     ['sana mas mabait si sir', 'negative'],
@@ -555,6 +555,13 @@ describe('2.15: a wish read with its "mas", a wished condition, a request withou
     ['The lab manuals are not available until midterms.', 'negative'],
     ['The course exceeded my expectations.', 'positive'],
     ['Honestly the course did not meet my expectations.', 'negative'],
+    // A teacher's favourites are a complaint; a student's favourite teacher is praise.
+    ['Paborito niya yung mga matatalino lang.', 'negative'],
+    ['Naay paborito si sir sa klase.', 'negative'],
+    ['Si maam ang paborito kong teacher.', 'positive'],
+    // A word said twice is read once, so the sarcastic opener it starts is still found.
+    ['Galing galing mo talaga sir, puro absent.', 'negative'],
+    ['Ang bait bait ni maam.', 'positive'],
   ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
     expect(label(text)).toBe(expected);
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);

@@ -181,6 +181,8 @@ const TAGALOG = `
 -1.5 bahala na kayo, bahala kayo
 -1.8 nang-ghost, nag-ghost, ghinost, ghinost kami, kakaasar, nakakaasar
 -2 bwiset, arogante, hambogero, hambog
+# Added in 2.15: a teacher's favourites are a complaint ("paborito ko si sir" still praises).
+-1.8 paborito niya, paborito nya, mga paborito niya, may paborito, may mga paborito, may favorite, may favorites, may pinapaboran, pinapaboran, pinapaburan, may kinikilingan, kinikilingan
 # Added in 2.15: not being able to bear it any longer.
 -1.2 di ko na kaya, hindi ko na kaya, di ko na matiis, hindi ko na matiis, di ko na matagalan, hindi ko na matagalan, di ko na keri
 `;
@@ -230,7 +232,8 @@ const CEBUANO = `
 2 tinud-anon
 -1.5 mosinggit, way klase, walay klase
 -1.8 pinalabi, gipalabi
-# Added in 2.15: not being able to bear it any longer.
+# Added in 2.15: a teacher's favourites, and not being able to bear it any longer.
+-1.8 naay paborito, naay mga paborito, iyang paborito, iyang mga paborito
 -1.2 dili na nako kaya, di na nako kaya, dili na ko kaya, di na ko kaya, dili na nako maagwanta, di na nako maagwanta, dili na ko kaagwanta, di na ko kaagwanta
 `;
 

@@ -146,7 +146,12 @@ export function scanComment(text: string, lexicon: SentimentLexicon): ScannedCom
       const previous = current.length > 0 ? current[current.length - 1]?.text : undefined;
       for (const part of expandWord(word.toLowerCase(), previous)) {
         words.push(part);
-        if (!POLITENESS_PARTICLES.has(part)) current.push({ text: part, kind: 'word', shouted, clause });
+        if (POLITENESS_PARTICLES.has(part)) continue;
+        // A word said twice ("galing galing mo talaga", "bait bait"): Tagalog and Cebuano reduplication, one reading
+        // of the word, so the phrase it opens is still found.
+        const last = current[current.length - 1];
+        if (last?.kind === 'word' && last.clause === clause && last.text === part && part.length >= 3) continue;
+        current.push({ text: part, kind: 'word', shouted, clause });
       }
     } else if (emoji !== undefined) {
       current.push({ text: emoji, kind: 'emoji', shouted: false, clause });
