@@ -559,6 +559,7 @@ describe('2.15: a wish read with its "mas", a wished condition, a request withou
     ['Paborito niya yung mga matatalino lang.', 'negative'],
     ['Naay paborito si sir sa klase.', 'negative'],
     ['Si maam ang paborito kong teacher.', 'positive'],
+    ['Wala siyang pakialam sa amin.', 'negative'],
     // A word said twice is read once, so the sarcastic opener it starts is still found.
     ['Galing galing mo talaga sir, puro absent.', 'negative'],
     ['Ang bait bait ni maam.', 'positive'],

@@ -181,6 +181,9 @@ const TAGALOG = `
 -1.5 bahala na kayo, bahala kayo
 -1.8 nang-ghost, nag-ghost, ghinost, ghinost kami, kakaasar, nakakaasar
 -2 bwiset, arogante, hambogero, hambog
+# Added in 2.15: not caring, with the teacher named between ("wala siyang pakialam"); failing students.
+-2 wala siyang pakialam, wala syang pakialam, wala siyang pakealam, wala syang pakealam, wala siyang pake, wala syang pake, wala siyang paki, wala syang paki, walang paki
+-1.5 binabagsak, ibinabagsak, nagbabagsak, pinabagsak, ibinagsak
 # Added in 2.15: a teacher's favourites are a complaint ("paborito ko si sir" still praises).
 -1.8 paborito niya, paborito nya, mga paborito niya, may paborito, may mga paborito, may favorite, may favorites, may pinapaboran, pinapaboran, pinapaburan, may kinikilingan, kinikilingan
 # Added in 2.15: not being able to bear it any longer.
