@@ -77,6 +77,15 @@ function generatedPassword(): string {
  * `createdBeforeFailure` and `enrolledBeforeFailure`, with the usernames made. They stay in the learning system:
  * running the request again makes `count` new users (random names), it does not finish the failed run.
  */
+/** What one run has made so far, as each call to the learning system answers. */
+interface SeedingRun {
+  progress: { usersCreated: number; usersFailed: number; enrolmentsCreated: number; warnings: string[] };
+  /** Enrolments the learning system refused (a course it does not know is a warning about the request instead). */
+  enrolmentsRefused: number;
+  /** The users this run made in the learning system. */
+  created: MoodleCreatedUser[];
+}
+
 @Injectable()
 export class UserSeedingService {
   constructor(
@@ -92,51 +101,19 @@ export class UserSeedingService {
         ? (this.settings.LMS_ROLE_ID_STUDENT ?? 5)
         : (this.settings.LMS_ROLE_ID_EDITING_TEACHER ?? 3);
     const courseIds = [...new Set(request.courseIds)];
-    const progress = { usersCreated: 0, usersFailed: 0, enrolmentsCreated: 0, warnings: [] as string[] };
-    // Enrolments the learning system refused (a course it does not know is a warning about the request instead).
-    let enrolmentsRefused = 0;
-    // The users this run made in the learning system, counted as each create call answers.
-    const created: MoodleCreatedUser[] = [];
+    const run: SeedingRun = {
+      progress: { usersCreated: 0, usersFailed: 0, enrolmentsCreated: 0, warnings: [] },
+      enrolmentsRefused: 0,
+      created: [],
+    };
+    const { progress } = run;
     const metadata = { count: request.count, role: request.role, roleId, campus: request.campus, courseIds };
     try {
       await asLmsOperation(OPERATION, async () => {
         try {
-          const known = new Set(
-            (await this.client.coursesByField('ids', courseIds.join(','))).map((course) => course.id),
-          );
-          const courses = courseIds.filter((id) => known.has(id));
-          for (const id of courseIds.filter((id) => !known.has(id)))
-            progress.warnings.push(`course ${id} does not exist in the learning system; nobody was enrolled in it`);
-
-          const users = Array.from({ length: request.count }, () => this.fakeUser(request));
-          for (const [batchIndex, batch] of chunks(users).entries()) {
-            try {
-              await this.renameTaken(batch, request);
-              created.push(...(await this.client.createUsers(batch)));
-              progress.usersCreated = created.length;
-            } catch (error) {
-              if (!(error instanceof MoodleWebServiceError)) throw error;
-              progress.usersFailed += batch.length;
-              progress.warnings.push(
-                `user batch ${batchIndex + 1} (${batch.length} users) was refused: ${error.message}`,
-              );
-            }
-          }
-
-          for (const courseId of courses) {
-            for (const batch of chunks(created)) {
-              try {
-                await this.client.enrol(batch.map((user) => ({ roleid: roleId, userid: user.id, courseid: courseId })));
-                progress.enrolmentsCreated += batch.length;
-              } catch (error) {
-                if (!(error instanceof MoodleWebServiceError)) throw error;
-                enrolmentsRefused += batch.length;
-                progress.warnings.push(
-                  `enrolment of ${batch.length} users in course ${courseId} failed: ${error.message}`,
-                );
-              }
-            }
-          }
+          const courses = await this.knownCourses(courseIds, run);
+          await this.createUsers(request, run);
+          await this.enrol(courses, roleId, run);
         } catch (error) {
           // Cut off part way (the connection dropped, the site answered an HTTP error): what earlier calls made stays
           // in the learning system, so the error says how much, as the category and course flows' errors do.
@@ -158,7 +135,7 @@ export class UserSeedingService {
             enrolledBeforeFailure: progress.enrolmentsCreated,
             // Running the request again makes new users rather than finishing these: their names let an
             // administrator find them in the learning system (to enrol or delete them).
-            createdUsernames: created.map((user) => user.username),
+            createdUsernames: run.created.map((user) => user.username),
             error: error instanceof Error ? error.message : String(error),
           },
         })
@@ -173,11 +150,55 @@ export class UserSeedingService {
       // Each user and each enrolment is one item: all made is a success, some a partial outcome, none a failure.
       outcome: outcomeOfItems(
         progress.usersCreated + progress.enrolmentsCreated,
-        progress.usersFailed + enrolmentsRefused,
+        progress.usersFailed + run.enrolmentsRefused,
       ),
       metadata: { ...metadata, ...result },
     });
     return result;
+  }
+
+  /** The requested courses the learning system knows; each other one is a warning about the request. */
+  private async knownCourses(courseIds: readonly number[], run: SeedingRun): Promise<number[]> {
+    const known = new Set((await this.client.coursesByField('ids', courseIds.join(','))).map((course) => course.id));
+    for (const id of courseIds.filter((id) => !known.has(id)))
+      run.progress.warnings.push(`course ${id} does not exist in the learning system; nobody was enrolled in it`);
+    return courseIds.filter((id) => known.has(id));
+  }
+
+  /** Creates `count` users in calls of LMS_PROVISION_BATCH_SIZE; a call Moodle refuses is counted and warned about. */
+  private async createUsers(request: SeedUsersRequest, run: SeedingRun): Promise<void> {
+    const users = Array.from({ length: request.count }, () => this.fakeUser(request));
+    for (const [batchIndex, batch] of chunks(users).entries()) {
+      try {
+        await this.renameTaken(batch, request);
+        run.created.push(...(await this.client.createUsers(batch)));
+        run.progress.usersCreated = run.created.length;
+      } catch (error) {
+        if (!(error instanceof MoodleWebServiceError)) throw error;
+        run.progress.usersFailed += batch.length;
+        run.progress.warnings.push(
+          `user batch ${batchIndex + 1} (${batch.length} users) was refused: ${error.message}`,
+        );
+      }
+    }
+  }
+
+  /** Enrols every user made in each course; an enrolment call Moodle refuses is counted and warned about. */
+  private async enrol(courses: readonly number[], roleId: number, run: SeedingRun): Promise<void> {
+    for (const courseId of courses) {
+      for (const batch of chunks(run.created)) {
+        try {
+          await this.client.enrol(batch.map((user) => ({ roleid: roleId, userid: user.id, courseid: courseId })));
+          run.progress.enrolmentsCreated += batch.length;
+        } catch (error) {
+          if (!(error instanceof MoodleWebServiceError)) throw error;
+          run.enrolmentsRefused += batch.length;
+          run.progress.warnings.push(
+            `enrolment of ${batch.length} users in course ${courseId} failed: ${error.message}`,
+          );
+        }
+      }
+    }
   }
 
   /**
