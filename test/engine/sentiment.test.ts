@@ -569,6 +569,32 @@ describe('2.15: a wish read with its "mas", a wished condition, a request withou
   });
 });
 
+describe('2.15: a concession weakens what follows it, and "kahit ano" is "any"', () => {
+  const traced = (text: string) => {
+    const trace: TracedContribution[] = [];
+    createSentimentScorer(readSentimentTables()).scoreComment(text, trace);
+    return new Map(trace.map((entry) => [entry.token, entry.value]));
+  };
+
+  it('weighs the main clause before "kahit" or "although" in full and the concession after it at half', () => {
+    const filipino = traced('Mabait si sir kahit strict.');
+    const english = traced('He explains well although he talks fast.');
+    const alone = traced('Mabait si sir.');
+    expect(filipino.get('mabait')).toBe(alone.get('mabait'));
+    expect(filipino.get('strict')).toBeCloseTo((traced('Strict si sir.').get('strict') ?? 0) / 2);
+    expect(english.get('explains well')).toBe(traced('He explains well.').get('explains well'));
+  });
+
+  it('reads "kahit sino", "bisan kinsa" as "anyone", not as a concession', () => {
+    expect(traced('Wala siyang pinapaboran kahit sino.').get('pinapaboran')).toBe(
+      traced('Wala siyang pinapaboran.').get('pinapaboran'),
+    );
+    expect(traced('Patas siya sa grading bisan kinsa pa ka.').get('patas')).toBe(
+      traced('Patas siya sa grading.').get('patas'),
+    );
+  });
+});
+
 describe('2.14: nothing to judge by, and "never been so …"', () => {
   it.each([
     // The student has not used, attended or heard of it: a non-answer, in the three languages.

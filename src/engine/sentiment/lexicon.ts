@@ -45,6 +45,7 @@ import {
   CONTINUATIONS,
   REQUEST_OPENERS,
   REQUEST_BREAKERS,
+  INDEFINITES,
   SUGGESTION_CUES,
 } from './modifiers.js';
 
@@ -208,6 +209,7 @@ export const MODIFIERS = {
   continuations: keyed(CONTINUATIONS),
   requestOpeners: keyed(REQUEST_OPENERS),
   requestBreakers: keyed(REQUEST_BREAKERS),
+  indefinites: keyed(INDEFINITES),
   expectations: new Map([...EXPECTATIONS].map(([word, value]) => [tokenKey(word), value] as const)),
   deficiencyMarkers: keyed(DEFICIENCY_MARKERS),
   hearsay: keyed(HEARSAY),

@@ -323,6 +323,15 @@ export const PARALLEL_PARTS = set(`some, others, rest, iba, uban`);
 /** These introduce the weaker clause instead: "although X, Y" (X weighs less). */
 export const CONCESSIONS = set(`although, even though, kahit, kahit na, bagamat, bisan, bisan pa, while, whilst`);
 
+/**
+ * After "kahit" or "bisan", these make it "any" rather than "although": "kahit ano" (anything), "kahit kanino"
+ * (anyone), "bisan kinsa", "bisan unsa", "walay bisan usa".
+ */
+export const INDEFINITES = set(`
+  ano, anong, anu, kanino, kailan, sino, saan, paano, alin, isa, konti, kaunti, unsa, unsang, kinsa, asa, kanus-a,
+  giunsa, usa, gamay, kausa
+`);
+
 /** Softened criticism and suggestions: "sana po mas ...", "I hope ...", "please ...", "it would be better if ...". */
 export const SUGGESTION_CUES = set(`
   sana, sana po, sana naman, unta, tani, please, pls, paki, pakiusap, my suggestion, suggestion, suggestions, consider,

@@ -216,6 +216,8 @@ function lookAhead(sentence: readonly SentimentToken[], position: number): { fac
 interface SentenceShape {
   contrastAt: number;
   concessionClause: number;
+  /** Where the concession word stands: it weakens what follows it in its clause ("strict although kind"). */
+  concessionAt: number;
   suggestionFrom: number;
   /** A firm suggestion ("sana", "should", "please"), which criticises by itself; hopes and wishes do not. */
   firmSuggestion: boolean;
@@ -232,6 +234,7 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
   const shape: SentenceShape = {
     contrastAt: -1,
     concessionClause: -1,
+    concessionAt: -1,
     suggestionFrom: -1,
     firmSuggestion: false,
     deficient: false,
@@ -249,7 +252,12 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
       else if (index > firstPart + 1) shape.parallel = true;
     }
     if (MODIFIERS.concessions.has(word)) {
-      if (shape.concessionClause < 0) shape.concessionClause = token.clause;
+      const next = sentence[index + 1];
+      const indefinite = next !== undefined && MODIFIERS.indefinites.has(next.text);
+      if (shape.concessionClause < 0 && !indefinite) {
+        shape.concessionClause = token.clause;
+        shape.concessionAt = index;
+      }
     } else if (MODIFIERS.contrasts.has(word) && shape.contrastAt < 0) {
       // A trailing "though" ("hard class, fun though") turns against the sentence before.
       shape.contrastAt = word === 'though' ? 0 : index;
@@ -779,7 +787,8 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
         if (index < shape.contrastAt) value *= P.beforeContrast;
         else if (index > shape.contrastAt) value *= P.afterContrast;
       }
-      if (shape.concessionClause >= 0 && token.clause === shape.concessionClause) value *= P.concession;
+      if (shape.concessionClause >= 0 && token.clause === shape.concessionClause && index > shape.concessionAt)
+        value *= P.concession;
       if (opener !== undefined && (sentenceIndex !== opener.sentence || index !== opener.index)) {
         if (value > 0) praiseBesidesOpener = true;
         else if (value <= -P.sarcasticComplaint) complaintAfterOpener = true;
