@@ -569,7 +569,7 @@ describe('2.15: a wish read with its "mas", a wished condition, a request withou
   });
 });
 
-describe('2.15: a concession weakens what follows it, and "kahit ano" is "any"', () => {
+describe('2.15: a concession weakens what follows it, "kahit ano" is "any", and more turning points', () => {
   const traced = (text: string) => {
     const trace: TracedContribution[] = [];
     createSentimentScorer(readSentimentTables()).scoreComment(text, trace);
@@ -583,6 +583,18 @@ describe('2.15: a concession weakens what follows it, and "kahit ano" is "any"',
     expect(filipino.get('mabait')).toBe(alone.get('mabait'));
     expect(filipino.get('strict')).toBeCloseTo((traced('Strict si sir.').get('strict') ?? 0) / 2);
     expect(english.get('explains well')).toBe(traced('He explains well.').get('explains well'));
+  });
+
+  it('reads "yun nga lang", "gawas lang", "on the other hand" and "the only downside" as turning points', () => {
+    expect(traced('Magaling si sir, yun nga lang laging late.').get('magaling')).toBeCloseTo(
+      (traced('Magaling si sir.').get('magaling') ?? 0) / 2,
+    );
+    expect(traced('Maayo siya mutudlo, gawas lang sa iyang pag-abot.').get('maayo')).toBeCloseTo(
+      (traced('Maayo siya mutudlo.').get('maayo') ?? 0) / 2,
+    );
+    const english = traced('The lectures were clear, on the other hand the labs were a mess.');
+    expect(english.get('clear')).toBeCloseTo((traced('The lectures were clear.').get('clear') ?? 0) / 2);
+    expect(label('Good course overall, the only downside is the heavy workload.')).toBe('neutral');
   });
 
   it('reads "kahit sino", "bisan kinsa" as "anyone", not as a concession', () => {

@@ -311,7 +311,9 @@ export const TEACHING_CONTEXT = set(`
 export const CONTRASTS = set(`
   but, however, pero, kaso, kaya lang, kaso lang, kaso nga lang, kaya lng, ngunit, subalit, yet, apan, hinuon,
   pero lang, nevertheless, nonetheless, except, except for, although, though, even though, kahit, kahit na,
-  bagamat, bisan, bisan pa, only problem, the only problem, the only thing, ang problema, ang problema lang
+  bagamat, bisan, bisan pa, only problem, the only problem, the only thing, ang problema, ang problema lang,
+  yun nga lang, iyon nga lang, 'yun nga lang, gawas lang, gawas lang sa, on the other hand, only complaint,
+  my only complaint, the only downside, only downside
 `);
 
 /**
