@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { setupApi, SUPER_ADMIN } from '../support/test-context.js';
-import { checkPage, expectNoBrowserProblems, launchBrowser, openContext, poll, signIn } from './browser.js';
+import {
+  checkPage,
+  DESKTOP,
+  expectNoBrowserProblems,
+  launchBrowser,
+  openContext,
+  PHONE,
+  poll,
+  signIn,
+} from './browser.js';
 
 /**
  * The signed-in session of the dashboard across reloads, in Chromium against the real API (conventions §2: the
@@ -121,6 +130,10 @@ describe('the session across reloads', () => {
     await page.reload();
     await poll(() => new URL(page.url()).pathname).toBe('/login');
     await poll(() => ended.count()).toBe(1);
+    await checkPage(page, 'session-ended-after-reload', 'Sign in');
+    await page.setViewportSize(PHONE);
+    await checkPage(page, 'session-ended-after-reload-390', 'Sign in');
+    await page.setViewportSize(DESKTOP);
 
     // Signing in again puts it away for good.
     await page.getByLabel('Username').fill(SUPER_ADMIN.username);
