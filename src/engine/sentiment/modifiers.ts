@@ -344,16 +344,9 @@ export const SUGGESTION_CUES = set(`
   would be awesome, it would be awesome, would help, would really help, would greatly help, might help, it would help,
   it would be, it is better to, it's better to, it is better if, it's better if, better to, i would prefer, better if, mas maganda kung, mas okay kung, mas ok kung,
   maganda sana, mas maayo unta, mas nindot unta, maayo unta, nindot unta, request, advice, pwede po ba,
-  pwede bang, sana mas, could you, can you, would appreciate it if, would appreciate if, would really appreciate it if,
+  pwede bang, could you, can you, would appreciate it if, would appreciate if, would really appreciate it if,
   would greatly appreciate it if, would be appreciated if, will appreciate it if
 `);
-
-/**
- * Suggestion cues the scanner reads as one token with the word that marks a lack ("sana mas mabait si sir", "sana po
- * mas"): the cue names the deficiency itself, as "sana talaga mas" does with a separate "mas". Not "sana naman",
- * which students and buyers alike also write as a plain hope ("sana naman pumasa ako").
- */
-export const DEFICIENT_SUGGESTION_CUES = set(`sana mas`);
 
 /**
  * A condition inside a suggestion ("it would be better if he came on time", "mas maganda kung on time si sir", "I would

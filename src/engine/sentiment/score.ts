@@ -266,7 +266,6 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
     if ((firm || MODIFIERS.softSuggestionCues.has(word)) && shape.suggestionFrom < 0) {
       shape.suggestionFrom = index;
       shape.firmSuggestion = firm;
-      shape.deficient = MODIFIERS.deficientSuggestionCues.has(word);
       condition = MODIFIERS.suggestionConditions.has(word.slice(word.lastIndexOf(' ') + 1));
     } else if (shape.suggestionFrom >= 0) {
       if (MODIFIERS.deficiencyMarkers.has(word)) shape.deficient = true;
