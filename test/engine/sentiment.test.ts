@@ -522,6 +522,33 @@ describe('answers that say there is nothing to say', () => {
   });
 });
 
+describe('2.16: a partial teacher, what a teacher is expected to do, not liking, and not knowing what to write', () => {
+  it.each([
+    // A "partial" teacher is biased.
+    ['Some teachers are very partial.', 'negative'],
+    ['Sir is partial to the students he knows.', 'negative'],
+    // Not liking something is a complaint in Tagalog ("gusto" alone is also "want").
+    ['Hindi ko gusto ang paraan ng pag-grade niya.', 'negative'],
+    ['Ayoko sa ugali ni maam tuwing recitation.', 'negative'],
+    // Teaching and discussing are expected of a teacher: not doing them is a complaint.
+    ['Sir is not teaching properly.', 'negative'],
+    ['She does not discuss the lessons, she just gives activities.', 'negative'],
+    // Not knowing what to write says nothing; nor does what the student has not done.
+    ["I don't know what to write.", 'neutral'],
+    ['Hindi ko alam kung ano ang isusulat.', 'neutral'],
+    ['Wala ko kabalo unsay isulat.', 'neutral'],
+    ['I do not use the library.', 'neutral'],
+    ['I did not attend any seminar yet.', 'neutral'],
+    // ... while a teacher who did not, or not knowing what the teacher teaches, is still a complaint.
+    ['Did not attend class for two weeks.', 'negative'],
+    ["I don't know what he is teaching.", 'negative'],
+    ['We do not discuss anything in class.', 'negative'],
+  ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
+    expect(label(text)).toBe(expected);
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+});
+
 describe('2.15: a wish read with its "mas", a wished condition, a request without a verb, what a student cannot bear, "available", favourites and reduplication', () => {
   it.each([
     // "sana mas" is one token: the "mas" of a wish for more of a virtue marks that it is missing now.

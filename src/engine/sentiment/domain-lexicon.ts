@@ -124,6 +124,9 @@ const ENGLISH = `
 2 available for consultation, available for questions, available after class, available anytime, readily available, always there for us
 2.5 exceeded my expectations, exceeded our expectations, exceeded expectations, exceeds expectations, beyond my expectations, beyond expectations, surpassed my expectations
 -1.8 did not meet my expectations, didn't meet my expectations, did not meet our expectations, didn't meet our expectations, fell short of expectations, below expectations, below my expectations
+# Added in 2.16, written from knowledge of how students write: a "partial" teacher is biased ("partial towards" was
+# already here).
+-1.8 very partial, is partial, are partial, being partial
 # Added in 2.15, written from knowledge of how students complain: not being able to bear something is a complaint,
 # and the complaint it names keeps its sign ("I can't take his yelling anymore" had read the yelling as denied).
 -1.2 can't take it, cannot take it, couldn't take it, can't take his, cannot take his, can't take her, cannot take her, can't take their, cannot take their, can't take this anymore, cannot take this anymore, can't handle, cannot handle, couldn't handle, can't tolerate, cannot tolerate, couldn't tolerate, can't bear, cannot bear, couldn't bear, can't deal with, cannot deal with, couldn't deal with, can't put up with, cannot put up with
@@ -188,6 +191,8 @@ const TAGALOG = `
 -1.8 paborito niya, paborito nya, mga paborito niya, may paborito, may mga paborito, may favorite, may favorites, may pinapaboran, pinapaboran, pinapaburan, may kinikilingan, kinikilingan
 # Added in 2.15: not being able to bear it any longer.
 -1.2 di ko na kaya, hindi ko na kaya, di ko na matiis, hindi ko na matiis, di ko na matagalan, hindi ko na matagalan, di ko na keri
+# Added in 2.16: not liking something ("gusto" alone is also "want").
+-1.5 hindi ko gusto, di ko gusto, hindi namin gusto, di namin gusto, ayoko sa, ayoko ng
 `;
 
 const CEBUANO = `

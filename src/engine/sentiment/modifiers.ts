@@ -33,7 +33,8 @@ export const ELLIPSIS_AUXILIARIES = set(`
 
 /**
  * Words students expect of a teacher: saying them is barely praise, but their absence is a complaint
- * ("doesn't explain", "di ko naintindihan", "didn't learn anything"). Value when negated.
+ * ("doesn't explain", "di ko naintindihan", "didn't learn anything", "he is not teaching properly", "she does not
+ * discuss the lessons"). Value when negated.
  */
 export const EXPECTATIONS: ReadonlyMap<string, number> = new Map([
   ...[
@@ -44,7 +45,8 @@ export const EXPECTATIONS: ReadonlyMap<string, number> = new Map([
       nagrereply, gets, magets, ma-gets, nagets, nakinig, nakikinig, satisfied, kasabot, masabtan, nasabtan, motudlo,
       mutudlo, magtudlo, nagtudlo, makasabot, nakasabot, klaro, matuto, natuto, natutunan, napulot, na-learn, nalearn,
       naka-learn, nakalearn, ma-learn, malearn, magpaliwanag,
-      nagpapaliwanag, ipinapaliwanag, ipaliwanag, mopasabot, mupasabot, listen, listens, listened, listening`),
+      nagpapaliwanag, ipinapaliwanag, ipaliwanag, mopasabot, mupasabot, listen, listens, listened, listening,
+      teaching, discuss, discusses, discussed, discussing`),
   ].map((word) => [word, -1.5] as const),
   // Worth, use and knowledge: their absence is a harsh verdict ("wala siyang kwentang teacher").
   ...[...set(`kwenta, kuwenta, kwentang, kuwentang, silbi, pulos, alam, kaalam, kabalo, idea`)].map(
@@ -111,14 +113,14 @@ export const PHILIPPINE_NEGATORS = set(`
 
 /**
  * What a student says there is none of when there is nothing to say: "I don't have any comments", "no suggestions
- * for now", "wala po akong comment", "walay komento". Negating one of them in a sentence that says nothing else is a
- * non-answer (neutral, guidelines rule 8), not a shortcoming; "returned with no comments" or "walang comment sa
- * portfolio namin" say more, and stay complaints.
+ * for now", "wala po akong comment", "walay komento", "I don't know what to write", "hindi ko alam ang isusulat".
+ * Negating one of them in a sentence that says nothing else is a non-answer (neutral, guidelines rule 8), not a
+ * shortcoming; "returned with no comments" or "walang comment sa portfolio namin" say more, and stay complaints.
  */
 export const REMARKS = set(`
   comment, comments, komento, suggestion, suggestions, suhestiyon, mungkahi, remark, remarks, reaction, reactions,
   input, inputs, concern, concerns, add, say, suggest, ma-comment, macomment, mai-comment, ikomento, masuggest,
-  ma-suggest
+  ma-suggest, write, isulat, isusulat, sabihin, sasabihin, isulti, isuwat
 `);
 
 /**
@@ -131,7 +133,8 @@ export const NON_ANSWER_WORDS = set(`
   for, now, yet, so, far, as, of, on, about, to, with, regarding, my, our, your, his, her, instructor, teacher,
   professor, prof, course, subject, class, him, them, po, pong, ho, ako, akong, ko, kong, koy, ta, na, pa, pang,
   talaga, tlga, gyud, jud, man, lang, ra, naman, kasi, eh, e, hmm, hmmm, um, uhm, sir, maam, ma'am, mam, miss,
-  madam, kay, kang, kaniya, kanya, niya, sa, ni, ng, nga, maisip, ibang, laing, iba, lain
+  madam, kay, kang, kaniya, kanya, niya, sa, ni, ng, nga, maisip, ibang, laing, iba, lain, what, ano, unsa, unsay,
+  kung, ang
 `);
 
 /** "Not only ..." and the like: a negator that does not negate. */
@@ -173,8 +176,8 @@ export const NO_EXPERIENCE_OBJECTS = set(`
  */
 export const NO_EXPERIENCE_SPEAKERS = set(`i, i've, ive, i'm, im, i'd, i have, ako, ko, akong, koy, ko'y, nako, ta`);
 export const NO_EXPERIENCE_FILLERS = set(`
-  have, had, am, was, personally, honestly, actually, really, still, yet, so, and, also, even, ever, ever been, once,
-  any, an, a, the, much, got, gotten, get, to, chance to, tried to, pa, po, ho, pa po, man, gyud, jud, pud, pa ko,
+  have, had, do, did, am, was, personally, honestly, actually, really, still, yet, so, and, also, even, ever,
+  ever been, once, any, an, a, the, much, got, gotten, get, to, chance to, tried to, pa, po, ho, pa po, man, gyud, jud, pud, pa ko,
   pa ako, talaga, kailanman, sukad, bisan, usa
 `);
 
