@@ -10,6 +10,7 @@ import {
   tokenize,
   wordCount,
 } from '../../src/engine/text/index.js';
+import { rewriteShorthand } from '../../src/engine/text/tokenize.js';
 
 describe('normalizeText', () => {
   it('removes BOM, zero-width and control characters and collapses whitespace', () => {
@@ -96,6 +97,14 @@ describe('tokenize', () => {
     expect(tokenize('d ko gets')).toEqual(['di', 'ko', 'gets']);
     // Words that only look like a broken negation stay as they are.
     expect(tokenize('Don found a safe haven')).toEqual(['don', 'found', 'a', 'safe', 'haven']);
+  });
+
+  it('rewrites the shorthand in any case, and leaves text without it as it is', () => {
+    expect(rewriteShorthand('Lab W/O manual, came W/ notes')).toBe('Lab without manual, came with  notes');
+    expect(rewriteShorthand('she DOESN,T reply')).toBe("she DOESN'T reply");
+    expect(rewriteShorthand('D BEST c maam')).toBe('the BEST c maam');
+    expect(rewriteShorthand('Lab without manual, came with notes')).toBe('Lab without manual, came with notes');
+    expect(rewriteShorthand('the best, 5/5')).toBe('the best, 5/5');
   });
 
   it('keeps cr and sir and drops emojis and punctuation', () => {

@@ -218,6 +218,8 @@ export function expandWord(lowerWord: string, previous: string | undefined): str
  * "d best".
  */
 export function rewriteShorthand(normalized: string): string {
+  // Most comments hold none of the three: one plain search skips the four Unicode-aware rewrites (~5% of scoring).
+  if (!SHORTHAND_HINT.test(normalized)) return normalized;
   return (
     normalized
       .replace(/\bw\/o\b/giu, 'without')
@@ -227,6 +229,9 @@ export function rewriteShorthand(normalized: string): string {
       .replace(/\bd(?= best\b)/giu, 'the')
   );
 }
+
+/** What each rewrite of rewriteShorthand needs in the text: "w/", "n,t", " best". */
+const SHORTHAND_HINT = /w\/|n,t| best/i;
 
 function prepareForTokens(text: string): string {
   return rewriteShorthand(normalizeText(text).toLowerCase());
