@@ -522,7 +522,7 @@ describe('answers that say there is nothing to say', () => {
   });
 });
 
-describe('2.16: a partial teacher, what a teacher is expected to do, not liking, and not knowing what to write', () => {
+describe('2.16: a partial teacher, what a teacher is expected to do, not liking, nothing to improve, and not knowing what to write', () => {
   it.each([
     // A "partial" teacher is biased.
     ['Some teachers are very partial.', 'negative'],
@@ -533,6 +533,20 @@ describe('2.16: a partial teacher, what a teacher is expected to do, not liking,
     // Teaching and discussing are expected of a teacher: not doing them is a complaint.
     ['Sir is not teaching properly.', 'negative'],
     ['She does not discuss the lessons, she just gives activities.', 'negative'],
+    // Nothing to improve is praise, in the three languages; much to improve is not.
+    ['Nothing to improve.', 'positive'],
+    ['No need to improve anything, sir is perfect.', 'positive'],
+    ["Nothing to improve, keep doing what you're doing.", 'positive'],
+    ['Walang dapat baguhin kay maam.', 'positive'],
+    ['Wala nay i-improve si sir.', 'positive'],
+    ['There is a lot to improve.', 'negative'],
+    ['Marami pang dapat i-improve si sir.', 'negative'],
+    ["Daghan pa'g i-improve sa iyang pagtudlo.", 'negative'],
+    ['She helped me to improve my writing.', 'positive'],
+    // Rules kept alike and grading in the open are praise; a system that keeps failing is a complaint.
+    ['Grading was transparent and consistent.', 'positive'],
+    ['Transparent kaayo si maam sa grades.', 'positive'],
+    ['The online quizzes kept crashing.', 'negative'],
     // Not knowing what to write says nothing; nor does what the student has not done.
     ["I don't know what to write.", 'neutral'],
     ['Hindi ko alam kung ano ang isusulat.', 'neutral'],

@@ -127,6 +127,14 @@ const ENGLISH = `
 # Added in 2.16, written from knowledge of how students write: a "partial" teacher is biased ("partial towards" was
 # already here).
 -1.8 very partial, is partial, are partial, being partial
+# Also in 2.16: the answer to "what should be improved?" that there is nothing to improve is praise ("nothing to
+# improve" had read the negated "improve" and the suggestion cue as a complaint), and much to improve is not; rules
+# kept alike and grading in the open (not "transparent" alone: a clear plastic case is not praise); a system that keeps
+# failing.
+2.2 nothing to improve, nothing to be improved, nothing needs to be improved, nothing needs improvement, nothing to change, nothing to be changed, nothing should be changed, no need to improve, no need for improvement, no need to change anything, no room for improvement, don't change anything, do not change anything, keep doing what you're doing, keep doing what you are doing, keep doing what you do, just keep doing what you're doing
+-1.5 a lot to improve, lots to improve, much to improve, so much to improve, many things to improve, a lot of things to improve, lots of things to improve, plenty to improve, a lot to work on, lots to work on, many things to work on
+1.5 consistent, transparent with, transparent in, transparent about, transparent grading, grading is transparent, grading was transparent, transparent kaayo, transparent siya, transparent si
+-1.2 crashing, kept crashing, keeps crashing, always crashing, crashes, crashed
 # Added in 2.15, written from knowledge of how students complain: not being able to bear something is a complaint,
 # and the complaint it names keeps its sign ("I can't take his yelling anymore" had read the yelling as denied).
 -1.2 can't take it, cannot take it, couldn't take it, can't take his, cannot take his, can't take her, cannot take her, can't take their, cannot take their, can't take this anymore, cannot take this anymore, can't handle, cannot handle, couldn't handle, can't tolerate, cannot tolerate, couldn't tolerate, can't bear, cannot bear, couldn't bear, can't deal with, cannot deal with, couldn't deal with, can't put up with, cannot put up with
@@ -193,6 +201,9 @@ const TAGALOG = `
 -1.2 di ko na kaya, hindi ko na kaya, di ko na matiis, hindi ko na matiis, di ko na matagalan, hindi ko na matagalan, di ko na keri
 # Added in 2.16: not liking something ("gusto" alone is also "want").
 -1.5 hindi ko gusto, di ko gusto, hindi namin gusto, di namin gusto, ayoko sa, ayoko ng
+# Added in 2.16: nothing to change or improve is praise; much to improve is not.
+-1.5 marami pang dapat i-improve, marami pang kailangang i-improve, marami pang dapat ayusin, marami pang kailangang ayusin, madami pang dapat i-improve, madami pang kailangang ayusin
+2.2 walang dapat baguhin, wala nang dapat baguhin, walang kailangang baguhin, wala nang kailangang baguhin, walang dapat i-improve, wala nang dapat i-improve, walang kailangang i-improve, wala nang kailangang i-improve, walang babaguhin
 `;
 
 const CEBUANO = `
@@ -243,6 +254,9 @@ const CEBUANO = `
 # Added in 2.15: a teacher's favourites, and not being able to bear it any longer.
 -1.8 naay paborito, naay mga paborito, iyang paborito, iyang mga paborito
 -1.2 dili na nako kaya, di na nako kaya, dili na ko kaya, di na ko kaya, dili na nako maagwanta, di na nako maagwanta, dili na ko kaagwanta, di na ko kaagwanta
+# Added in 2.16: nothing to change or improve is praise; much to improve is not.
+-1.5 daghan pa ug i-improve, daghan pa'g i-improve, daghan pay i-improve, daghan pa angay i-improve, daghan pa kinahanglan i-improve, daghan pa angay usbon
+2.2 wala nay i-improve, wala nay ma-improve, wala nay usbon, walay usbon, walay angay usbon, wala nay angay usbon, wala nay kinahanglan usbon, walay kinahanglan usbon
 `;
 
 /** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */
