@@ -547,6 +547,15 @@ describe('2.16: a partial teacher, what a teacher is expected to do, not liking,
     ['Grading was transparent and consistent.', 'positive'],
     ['Transparent kaayo si maam sa grades.', 'positive'],
     ['The online quizzes kept crashing.', 'negative'],
+    // Demeaning remarks and jokes are complaints, whatever "jokes" says alone; a teacher who cannot teach.
+    ['She makes sexist remarks in class.', 'negative'],
+    ['He cracks inappropriate jokes about female students.', 'negative'],
+    ['The jokes were funny and the class was fun.', 'positive'],
+    ['Hindi marunong magturo si maam.', 'negative'],
+    ['Dili kabalo mutudlo si sir.', 'negative'],
+    // Shrugs are lukewarm, not praise nor complaint.
+    ['Meh.', 'neutral'],
+    ['Could be worse.', 'neutral'],
     // Not knowing what to write says nothing; nor does what the student has not done.
     ["I don't know what to write.", 'neutral'],
     ['Hindi ko alam kung ano ang isusulat.', 'neutral'],

@@ -135,6 +135,9 @@ const ENGLISH = `
 -1.5 a lot to improve, lots to improve, much to improve, so much to improve, many things to improve, a lot of things to improve, lots of things to improve, plenty to improve, a lot to work on, lots to work on, many things to work on
 1.5 consistent, transparent with, transparent in, transparent about, transparent grading, grading is transparent, grading was transparent, transparent kaayo, transparent siya, transparent si
 -1.2 crashing, kept crashing, keeps crashing, always crashing, crashes, crashed
+# Also in 2.16: remarks and jokes that demean a student are complaints, whatever "jokes" says alone.
+-2.5 sexist, racist, homophobic, misogynistic, discriminatory, body shaming, body-shaming, bodyshaming, inappropriate jokes, green jokes, dirty jokes, sexist jokes, racist jokes, offensive jokes, malicious jokes, inappropriate remarks, inappropriate comments
+-2 inappropriate, offensive, malicious
 # Added in 2.15, written from knowledge of how students complain: not being able to bear something is a complaint,
 # and the complaint it names keeps its sign ("I can't take his yelling anymore" had read the yelling as denied).
 -1.2 can't take it, cannot take it, couldn't take it, can't take his, cannot take his, can't take her, cannot take her, can't take their, cannot take their, can't take this anymore, cannot take this anymore, can't handle, cannot handle, couldn't handle, can't tolerate, cannot tolerate, couldn't tolerate, can't bear, cannot bear, couldn't bear, can't deal with, cannot deal with, couldn't deal with, can't put up with, cannot put up with
@@ -201,7 +204,10 @@ const TAGALOG = `
 -1.2 di ko na kaya, hindi ko na kaya, di ko na matiis, hindi ko na matiis, di ko na matagalan, hindi ko na matagalan, di ko na keri
 # Added in 2.16: not liking something ("gusto" alone is also "want").
 -1.5 hindi ko gusto, di ko gusto, hindi namin gusto, di namin gusto, ayoko sa, ayoko ng
-# Added in 2.16: nothing to change or improve is praise; much to improve is not.
+# Added in 2.16: a teacher who cannot teach ("marunong" alone is mild praise, and the model read its denial as praise);
+# demeaning jokes.
+-2.5 hindi marunong magturo, di marunong magturo, hindi marunong mag-explain, di marunong mag-explain, hindi marunong magpaliwanag, di marunong magpaliwanag, bastos na jokes, bastos magbiro
+# Also in 2.16: nothing to change or improve is praise; much to improve is not.
 -1.5 marami pang dapat i-improve, marami pang kailangang i-improve, marami pang dapat ayusin, marami pang kailangang ayusin, madami pang dapat i-improve, madami pang kailangang ayusin
 2.2 walang dapat baguhin, wala nang dapat baguhin, walang kailangang baguhin, wala nang kailangang baguhin, walang dapat i-improve, wala nang dapat i-improve, walang kailangang i-improve, wala nang kailangang i-improve, walang babaguhin
 `;
@@ -254,7 +260,9 @@ const CEBUANO = `
 # Added in 2.15: a teacher's favourites, and not being able to bear it any longer.
 -1.8 naay paborito, naay mga paborito, iyang paborito, iyang mga paborito
 -1.2 dili na nako kaya, di na nako kaya, dili na ko kaya, di na ko kaya, dili na nako maagwanta, di na nako maagwanta, dili na ko kaagwanta, di na ko kaagwanta
-# Added in 2.16: nothing to change or improve is praise; much to improve is not.
+# Added in 2.16: a teacher who cannot teach.
+-2.5 dili kahibalo mutudlo, dili kabalo mutudlo, di kabalo mutudlo, dili kahibaw mutudlo, dili kabalo motudlo, dili kahibalo motudlo
+# Also in 2.16: nothing to change or improve is praise; much to improve is not.
 -1.5 daghan pa ug i-improve, daghan pa'g i-improve, daghan pay i-improve, daghan pa angay i-improve, daghan pa kinahanglan i-improve, daghan pa angay usbon
 2.2 wala nay i-improve, wala nay ma-improve, wala nay usbon, walay usbon, walay angay usbon, wala nay angay usbon, wala nay kinahanglan usbon, walay kinahanglan usbon
 `;

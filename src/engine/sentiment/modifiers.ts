@@ -401,7 +401,7 @@ export const HEDGES = set(`
   carry lang, medyo okay, medyo ok, its okay, it's okay, it's ok, its ok, just okay, just ok, not bad naman,
   maayo ra, okay ra, ok ra, pwede na ra, sakto ra, mao ra, ok ra man, okay ra man, fair enough, decent naman,
   ok ra sad, okay ra sad, more or less, neither good nor bad, neither bad nor good, not too good not too bad,
-  not good not bad, not bad not good, hindi maganda hindi pangit
+  not good not bad, not bad not good, hindi maganda hindi pangit, meh, could be worse, could have been worse
 `);
 
 /**
