@@ -134,6 +134,7 @@ const ENGLISH = `
 2.2 nothing to improve, nothing to be improved, nothing needs to be improved, nothing needs improvement, nothing to change, nothing to be changed, nothing should be changed, no need to improve, no need for improvement, no need to change anything, no room for improvement, don't change anything, do not change anything, keep doing what you're doing, keep doing what you are doing, keep doing what you do, just keep doing what you're doing
 -1.5 a lot to improve, lots to improve, much to improve, so much to improve, many things to improve, a lot of things to improve, lots of things to improve, plenty to improve, a lot to work on, lots to work on, many things to work on
 1.5 consistent, transparent with, transparent in, transparent about, transparent grading, grading is transparent, grading was transparent, transparent kaayo, transparent siya, transparent si
+0 in favor of, in favour of
 -1.2 crashing, kept crashing, keeps crashing, always crashing, crashes, crashed
 # Also in 2.16: remarks and jokes that demean a student are complaints, whatever "jokes" says alone.
 -2.5 sexist, racist, homophobic, misogynistic, discriminatory, body shaming, body-shaming, bodyshaming, inappropriate jokes, green jokes, dirty jokes, sexist jokes, racist jokes, offensive jokes, malicious jokes, inappropriate remarks, inappropriate comments
@@ -207,6 +208,7 @@ const TAGALOG = `
 # Added in 2.16: a teacher who cannot teach ("marunong" alone is mild praise, and the model read its denial as praise);
 # demeaning jokes.
 -2.5 hindi marunong magturo, di marunong magturo, hindi marunong mag-explain, di marunong mag-explain, hindi marunong magpaliwanag, di marunong magpaliwanag, bastos na jokes, bastos magbiro
+-2 iniinsulto, ininsulto, insultuhin, nang-iinsulto, nanginsulto, mang-insulto, nang-insulto
 # Also in 2.16: nothing to change or improve is praise; much to improve is not.
 -1.5 marami pang dapat i-improve, marami pang kailangang i-improve, marami pang dapat ayusin, marami pang kailangang ayusin, madami pang dapat i-improve, madami pang kailangang ayusin
 2.2 walang dapat baguhin, wala nang dapat baguhin, walang kailangang baguhin, wala nang kailangang baguhin, walang dapat i-improve, wala nang dapat i-improve, walang kailangang i-improve, wala nang kailangang i-improve, walang babaguhin
@@ -262,6 +264,7 @@ const CEBUANO = `
 -1.2 dili na nako kaya, di na nako kaya, dili na ko kaya, di na ko kaya, dili na nako maagwanta, di na nako maagwanta, dili na ko kaagwanta, di na ko kaagwanta
 # Added in 2.16: a teacher who cannot teach.
 -2.5 dili kahibalo mutudlo, dili kabalo mutudlo, di kabalo mutudlo, dili kahibaw mutudlo, dili kabalo motudlo, dili kahibalo motudlo
+-2 gi-insulto, giinsulto, ginainsulto, gina-insulto, mang-insulto, nang-insulto, manginsulto
 # Also in 2.16: nothing to change or improve is praise; much to improve is not.
 -1.5 daghan pa ug i-improve, daghan pa'g i-improve, daghan pay i-improve, daghan pa angay i-improve, daghan pa kinahanglan i-improve, daghan pa angay usbon
 2.2 wala nay i-improve, wala nay ma-improve, wala nay usbon, walay usbon, walay angay usbon, wala nay angay usbon, wala nay kinahanglan usbon, walay kinahanglan usbon

@@ -46,7 +46,8 @@ export const EXPECTATIONS: ReadonlyMap<string, number> = new Map([
       mutudlo, magtudlo, nagtudlo, makasabot, nakasabot, klaro, matuto, natuto, natutunan, napulot, na-learn, nalearn,
       naka-learn, nakalearn, ma-learn, malearn, magpaliwanag,
       nagpapaliwanag, ipinapaliwanag, ipaliwanag, mopasabot, mupasabot, listen, listens, listened, listening,
-      teaching, discuss, discusses, discussed, discussing`),
+      teaching, discuss, discusses, discussed, discussing, consult, magpa-consult, magpaconsult, mag-consult,
+      magconsult, mupa-consult, mopa-consult, mupaconsult`),
   ].map((word) => [word, -1.5] as const),
   // Worth, use and knowledge: their absence is a harsh verdict ("wala siyang kwentang teacher").
   ...[...set(`kwenta, kuwenta, kwentang, kuwentang, silbi, pulos, alam, kaalam, kabalo, idea`)].map(
@@ -348,7 +349,7 @@ export const SUGGESTION_CUES = set(`
   it would be, it is better to, it's better to, it is better if, it's better if, better to, i would prefer, better if, mas maganda kung, mas okay kung, mas ok kung,
   maganda sana, mas maayo unta, mas nindot unta, maayo unta, nindot unta, request, advice, pwede po ba,
   pwede bang, could you, can you, would appreciate it if, would appreciate if, would really appreciate it if,
-  would greatly appreciate it if, would be appreciated if, will appreciate it if
+  would greatly appreciate it if, would be appreciated if, will appreciate it if, could be, can be, could have been
 `);
 
 /**
