@@ -562,6 +562,13 @@ describe('2.16: a partial teacher, what a teacher is expected to do, not liking,
     ['Iniinsulto niya kami kapag mali ang sagot.', 'negative'],
     ['Kusog kaayo siya mang-insulto.', 'negative'],
     ['Dili siya magpa-consult.', 'negative'],
+    // Time that runs short, rules kept unevenly, a teacher who does not teach properly, a course dropped over a teacher,
+    // and a student who wants to teach because of one.
+    ['Bitin yung oras ng discussion.', 'negative'],
+    ['Walang consistency sa grading.', 'negative'],
+    ['Dili tarong mutudlo, puro lang activities.', 'negative'],
+    ['I dropped the course because of him.', 'negative'],
+    ['Because of her I want to become a teacher too.', 'positive'],
     // Shrugs are lukewarm, not praise nor complaint.
     ['Meh.', 'neutral'],
     ['Could be worse.', 'neutral'],

@@ -135,6 +135,10 @@ const ENGLISH = `
 -1.5 a lot to improve, lots to improve, much to improve, so much to improve, many things to improve, a lot of things to improve, lots of things to improve, plenty to improve, a lot to work on, lots to work on, many things to work on
 1.5 consistent, transparent with, transparent in, transparent about, transparent grading, grading is transparent, grading was transparent, transparent kaayo, transparent siya, transparent si
 0 in favor of, in favour of
+1.2 consistency
+-1.2 inconsistency, inconsistencies
+-2 dropped the course because of him, dropped the course because of her, dropped the class because of him, dropped the class because of her, dropped the subject because of him, dropped the subject because of her
+2 want to become a teacher, want to be a teacher, want to be like her, want to be like him, wants to be like her, wants to be like him
 -1.2 crashing, kept crashing, keeps crashing, always crashing, crashes, crashed
 # Also in 2.16: remarks and jokes that demean a student are complaints, whatever "jokes" says alone.
 -2.5 sexist, racist, homophobic, misogynistic, discriminatory, body shaming, body-shaming, bodyshaming, inappropriate jokes, green jokes, dirty jokes, sexist jokes, racist jokes, offensive jokes, malicious jokes, inappropriate remarks, inappropriate comments
@@ -208,6 +212,7 @@ const TAGALOG = `
 # Added in 2.16: a teacher who cannot teach ("marunong" alone is mild praise, and the model read its denial as praise);
 # demeaning jokes.
 -2.5 hindi marunong magturo, di marunong magturo, hindi marunong mag-explain, di marunong mag-explain, hindi marunong magpaliwanag, di marunong magpaliwanag, bastos na jokes, bastos magbiro
+-1 bitin, nabitin, bitin na bitin
 -2 iniinsulto, ininsulto, insultuhin, nang-iinsulto, nanginsulto, mang-insulto, nang-insulto
 # Also in 2.16: nothing to change or improve is praise; much to improve is not.
 -1.5 marami pang dapat i-improve, marami pang kailangang i-improve, marami pang dapat ayusin, marami pang kailangang ayusin, madami pang dapat i-improve, madami pang kailangang ayusin
@@ -264,6 +269,7 @@ const CEBUANO = `
 -1.2 dili na nako kaya, di na nako kaya, dili na ko kaya, di na ko kaya, dili na nako maagwanta, di na nako maagwanta, dili na ko kaagwanta, di na ko kaagwanta
 # Added in 2.16: a teacher who cannot teach.
 -2.5 dili kahibalo mutudlo, dili kabalo mutudlo, di kabalo mutudlo, dili kahibaw mutudlo, dili kabalo motudlo, dili kahibalo motudlo
+-2 dili tarong mutudlo, dili tarong motudlo, di tarong mutudlo, di tarong motudlo, dili tarong magtudlo, dili tarong mag-explain, dili tarong mo-explain
 -2 gi-insulto, giinsulto, ginainsulto, gina-insulto, mang-insulto, nang-insulto, manginsulto
 # Also in 2.16: nothing to change or improve is praise; much to improve is not.
 -1.5 daghan pa ug i-improve, daghan pa'g i-improve, daghan pay i-improve, daghan pa angay i-improve, daghan pa kinahanglan i-improve, daghan pa angay usbon
