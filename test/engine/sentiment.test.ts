@@ -569,6 +569,21 @@ describe('2.16: a partial teacher, what a teacher is expected to do, not liking,
     ['Dili tarong mutudlo, puro lang activities.', 'negative'],
     ['I dropped the course because of him.', 'negative'],
     ['Because of her I want to become a teacher too.', 'positive'],
+    // "Among" is Cebuano's "our" (the Wolff fallback read it as a complaint through "amung"); facts about the class
+    // stay neutral, and a class's complaints and praise keep their signs.
+    ['Online among klase kada Biyernes.', 'neutral'],
+    ['Ang among textbook kay 2016 edition pa.', 'neutral'],
+    ['Walay feedback sa among outputs.', 'negative'],
+    ["Salamat ma'am sa pag-guide sa among research.", 'positive'],
+    // A teacher like a friend is praise; the student's own friends are not.
+    ['Sir is like a friend to us.', 'positive'],
+    ["I wouldn't recommend her to my friends.", 'negative'],
+    // Hyperbole about difficulty is not a complaint by itself; stories instead of lessons, a phone in class are.
+    ['The exams are killing me but I learned so much.', 'positive'],
+    ['The teacher talks about his personal life most of the time.', 'negative'],
+    ['Puro kwento lang si sir.', 'negative'],
+    ['Sige lang ug cellphone samtang nag-klase.', 'negative'],
+    ['Laging may quiz pero hindi naman chine-check.', 'negative'],
     // Shrugs are lukewarm, not praise nor complaint.
     ['Meh.', 'neutral'],
     ['Could be worse.', 'neutral'],

@@ -135,6 +135,12 @@ const ENGLISH = `
 -1.5 a lot to improve, lots to improve, much to improve, so much to improve, many things to improve, a lot of things to improve, lots of things to improve, plenty to improve, a lot to work on, lots to work on, many things to work on
 1.5 consistent, transparent with, transparent in, transparent about, transparent grading, grading is transparent, grading was transparent, transparent kaayo, transparent siya, transparent si
 0 in favor of, in favour of
+# Also in 2.16: the student's own friends are not praise ("I would recommend her to my friends"); a teacher like a
+# friend is. Difficulty said as hyperbole ("the workload is killing me") is not a complaint by itself (guidelines rule 7).
+0 my friend, my friends, our friend, our friends, with friends, my classmates and friends
+2 like a friend, like a friend to us, like a big brother, like a big sister, like a mother to us, like a second mother, like a father to us
+-0.5 killing me, killing us, killed me, killed us, kills me, kills us, nearly killed me, almost killed me
+-1.5 talks about his personal life, talks about her personal life, talks about his life, talks about her life, talks about his family, talks about her family
 1.2 consistency
 -1.2 inconsistency, inconsistencies
 -2 dropped the course because of him, dropped the course because of her, dropped the class because of him, dropped the class because of her, dropped the subject because of him, dropped the subject because of her
@@ -213,6 +219,9 @@ const TAGALOG = `
 # demeaning jokes.
 -2.5 hindi marunong magturo, di marunong magturo, hindi marunong mag-explain, di marunong mag-explain, hindi marunong magpaliwanag, di marunong magpaliwanag, bastos na jokes, bastos magbiro
 -1 bitin, nabitin, bitin na bitin
+-1.5 puro kwento, puro kuwento, puro chika, puro kwento lang, kwento lang ng kwento, puro kwento ng buhay niya
+2 parang kaibigan, parang barkada, parang nanay namin, parang pangalawang magulang, parang kuya namin, parang ate namin
+-1.8 laging nagse-cellphone, laging naka-cellphone, laging nakacellphone, puro cellphone, nagcecellphone habang nagtuturo, nagse-cellphone habang nagtuturo
 -2 iniinsulto, ininsulto, insultuhin, nang-iinsulto, nanginsulto, mang-insulto, nang-insulto
 # Also in 2.16: nothing to change or improve is praise; much to improve is not.
 -1.5 marami pang dapat i-improve, marami pang kailangang i-improve, marami pang dapat ayusin, marami pang kailangang ayusin, madami pang dapat i-improve, madami pang kailangang ayusin
@@ -269,6 +278,9 @@ const CEBUANO = `
 -1.2 dili na nako kaya, di na nako kaya, dili na ko kaya, di na ko kaya, dili na nako maagwanta, di na nako maagwanta, dili na ko kaagwanta, di na ko kaagwanta
 # Added in 2.16: a teacher who cannot teach.
 -2.5 dili kahibalo mutudlo, dili kabalo mutudlo, di kabalo mutudlo, dili kahibaw mutudlo, dili kabalo motudlo, dili kahibalo motudlo
+-1.5 walay feedback, wala'y feedback, way feedback
+-1.8 sige lang ug cellphone, sige lang og cellphone, sige ra ug cellphone, sige lang ug cp, pirme nag-cellphone, permi nag-cellphone, nag-cellphone samtang
+2 murag amigo, murag higala, murag inahan namo, murag amahan namo
 -2 dili tarong mutudlo, dili tarong motudlo, di tarong mutudlo, di tarong motudlo, dili tarong magtudlo, dili tarong mag-explain, dili tarong mo-explain
 -2 gi-insulto, giinsulto, ginainsulto, gina-insulto, mang-insulto, nang-insulto, manginsulto
 # Also in 2.16: nothing to change or improve is praise; much to improve is not.

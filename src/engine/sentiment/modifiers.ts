@@ -47,7 +47,8 @@ export const EXPECTATIONS: ReadonlyMap<string, number> = new Map([
       naka-learn, nakalearn, ma-learn, malearn, magpaliwanag,
       nagpapaliwanag, ipinapaliwanag, ipaliwanag, mopasabot, mupasabot, listen, listens, listened, listening,
       teaching, discuss, discusses, discussed, discussing, consult, magpa-consult, magpaconsult, mag-consult,
-      magconsult, mupa-consult, mopa-consult, mupaconsult`),
+      magconsult, mupa-consult, mopa-consult, mupaconsult, chine-check, chinecheck, tsine-check, chinicheck,
+      chineck, gi-check, gicheck, ginacheck, gina-check`),
   ].map((word) => [word, -1.5] as const),
   // Worth, use and knowledge: their absence is a harsh verdict ("wala siyang kwentang teacher").
   ...[...set(`kwenta, kuwenta, kwentang, kuwentang, silbi, pulos, alam, kaalam, kabalo, idea`)].map(
@@ -414,7 +415,7 @@ export const BARE_ANSWERS = set(`haha, hahaha, hahahaha, hehe, hehehe, lol, lmao
 export const LAUGHTER_EMOJIS = set(`😂, 🤣, 😆, 😅`);
 
 /** Cebuano words spelled like English sentiment words ("sad" = also): no valence in Cebuano comments. */
-export const CEBUANO_HOMOGRAPHS = set(`sad, pod, bitaw, lagi`);
+export const CEBUANO_HOMOGRAPHS = set(`sad, pod, bitaw, lagi, among, amo, amoa, amoang`);
 
 /**
  * Thanks and blessings close many comments out of courtesy: a fixed, modest positive that a "but" clause
