@@ -575,6 +575,11 @@ describe('2.16: a partial teacher, what a teacher is expected to do, not liking,
     ['Ang among textbook kay 2016 edition pa.', 'neutral'],
     ['Walay feedback sa among outputs.', 'negative'],
     ["Salamat ma'am sa pag-guide sa among research.", 'positive'],
+    // Common Cebuano words the fallback read wrong: numbers, question words, "day", "enough".
+    ['Tulo ka quiz matag semana.', 'neutral'],
+    ['Unsa ang among topic sunod adlaw?', 'neutral'],
+    ['Igo ra ang oras sa exam.', 'neutral'],
+    ['Wala koy espesyal nga ikasulti bahin sa magtutudlo.', 'neutral'],
     // A teacher like a friend is praise; the student's own friends are not.
     ['Sir is like a friend to us.', 'positive'],
     ["I wouldn't recommend her to my friends.", 'negative'],

@@ -82,6 +82,21 @@ const EMOJI_SCALE = 3;
 /** Wolff projections are automatic and noisy: counted at half weight, and only for Cebuano comments. */
 const CEBUANO_FALLBACK_WEIGHT = 0.5;
 /**
+ * Common Cebuano words the fallback reads wrong, which it never reads: pronouns and particles ("among", our, found as
+ * "amung" once "o" reads as "u"; "da", "uy"), numbers ("tulo", "pito"), question and linking words ("unsa", "bahin",
+ * "sulod", "sunod", "sama", "tungod", "labing"), everyday nouns and verbs ("adlaw", day; "tawo", person; "likod", back;
+ * "balik", "sulti", "isip", "hunahuna", "punto", "puntos", "trato", "timbang", "balaod", "kapitan", "book"), and words
+ * whose projected sign is the opposite of what students mean ("igo", enough, and "tama", right, read as complaints;
+ * "angay", should; "init", hot, read as praise; "siguro", maybe). Found by listing the words of the corpus's Cebuano
+ * comments that take a valence only from the fallback.
+ */
+const CEBUANO_FALLBACK_EXCLUDED: ReadonlySet<string> = new Set(
+  `among amo amoa amoang da uy oy tulo pito unsa bahin sulod sunod sama tungod labing labaw adlaw tawo likod balik
+  sulti isip hunahuna punto puntos trato timbang balaod kapitan book igo tama angay init siguro dugang`
+    .split(/\s+/u)
+    .filter((word) => word.length > 0),
+);
+/**
  * Misspellings: an unknown English-looking word one edit (a letter added, dropped, changed or two swapped) away
  * from exactly one strong evaluation word of at least MISSPELLING_TARGET_LENGTH letters reads as that word, at
  * this share of its valence ("excelent", "knowlegeable", "horrilbe"). The targets are the single English words
@@ -405,7 +420,7 @@ export function buildSentimentLexicon(tables: SentimentTables): SentimentLexicon
       const valence = words.get(target);
       if (valence !== undefined) return { valence: valence * MISSPELLING_WEIGHT, emphasised: false };
     }
-    if (cebuano) {
+    if (cebuano && !CEBUANO_FALLBACK_EXCLUDED.has(word)) {
       const wolff = cebuanoFallback.get(word.replace(/o/gu, 'u'));
       if (wolff !== undefined) return { valence: wolff * CEBUANO_FALLBACK_WEIGHT, emphasised: false };
     }

@@ -122,7 +122,7 @@ export const PHILIPPINE_NEGATORS = set(`
 export const REMARKS = set(`
   comment, comments, komento, suggestion, suggestions, suhestiyon, mungkahi, remark, remarks, reaction, reactions,
   input, inputs, concern, concerns, add, say, suggest, ma-comment, macomment, mai-comment, ikomento, masuggest,
-  ma-suggest, write, isulat, isusulat, sabihin, sasabihin, isulti, isuwat
+  ma-suggest, write, isulat, isusulat, sabihin, sasabihin, isulti, isuwat, ikasulti, masulti, ikaingon
 `);
 
 /**
@@ -136,7 +136,7 @@ export const NON_ANSWER_WORDS = set(`
   professor, prof, course, subject, class, him, them, po, pong, ho, ako, akong, ko, kong, koy, ta, na, pa, pang,
   talaga, tlga, gyud, jud, man, lang, ra, naman, kasi, eh, e, hmm, hmmm, um, uhm, sir, maam, ma'am, mam, miss,
   madam, kay, kang, kaniya, kanya, niya, sa, ni, ng, nga, maisip, ibang, laing, iba, lain, what, ano, unsa, unsay,
-  kung, ang
+  kung, ang, koy, akoy, espesyal, bahin, magtutudlo, maestra, maestro
 `);
 
 /** "Not only ..." and the like: a negator that does not negate. */
@@ -415,7 +415,7 @@ export const BARE_ANSWERS = set(`haha, hahaha, hahahaha, hehe, hehehe, lol, lmao
 export const LAUGHTER_EMOJIS = set(`😂, 🤣, 😆, 😅`);
 
 /** Cebuano words spelled like English sentiment words ("sad" = also): no valence in Cebuano comments. */
-export const CEBUANO_HOMOGRAPHS = set(`sad, pod, bitaw, lagi, among, amo, amoa, amoang`);
+export const CEBUANO_HOMOGRAPHS = set(`sad, pod, bitaw, lagi`);
 
 /**
  * Thanks and blessings close many comments out of courtesy: a fixed, modest positive that a "but" clause
