@@ -580,6 +580,13 @@ describe('2.16: a partial teacher, what a teacher is expected to do, not liking,
     ['Unsa ang among topic sunod adlaw?', 'neutral'],
     ['Igo ra ang oras sa exam.', 'neutral'],
     ['Wala koy espesyal nga ikasulti bahin sa magtutudlo.', 'neutral'],
+    // Tagalog and Cebuano words the misspelling and doubled-letter readings took for others, and course content VADER
+    // reads as sentiment.
+    ['Nakakatulong talaga ang mga examples niya.', 'positive'],
+    ['Hanggang 5pm ang klase namin tuwing Biyernes.', 'neutral'],
+    ['Mock exams every Friday before the boards.', 'neutral'],
+    ['We are a block section of forty students.', 'neutral'],
+    ['Nakakasawa na ang paulit-ulit na activities.', 'negative'],
     // A teacher like a friend is praise; the student's own friends are not.
     ['Sir is like a friend to us.', 'positive'],
     ["I wouldn't recommend her to my friends.", 'negative'],

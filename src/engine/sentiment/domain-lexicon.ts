@@ -135,6 +135,9 @@ const ENGLISH = `
 -1.5 a lot to improve, lots to improve, much to improve, so much to improve, many things to improve, a lot of things to improve, lots of things to improve, plenty to improve, a lot to work on, lots to work on, many things to work on
 1.5 consistent, transparent with, transparent in, transparent about, transparent grading, grading is transparent, grading was transparent, transparent kaayo, transparent siya, transparent si
 0 in favor of, in favour of
+# Also in 2.16: names of course content and school life that VADER reads as sentiment ("mock" as ridicule, "block" as
+# an obstacle, "criminal" in a Criminology subject).
+0 mock exam, mock exams, mock test, mock tests, mock board, mock boards, mock defense, block section, block sections, block schedule, criminal law, criminal justice, criminal procedure, criminal investigation, criminology, emergency, emergencies, structures, dynamics, thesis defense, lab safety
 # Also in 2.16: the student's own friends are not praise ("I would recommend her to my friends"); a teacher like a
 # friend is. Difficulty said as hyperbole ("the workload is killing me") is not a complaint by itself (guidelines rule 7).
 0 my friend, my friends, our friend, our friends, with friends, my classmates and friends
@@ -219,6 +222,12 @@ const TAGALOG = `
 # demeaning jokes.
 -2.5 hindi marunong magturo, di marunong magturo, hindi marunong mag-explain, di marunong mag-explain, hindi marunong magpaliwanag, di marunong magpaliwanag, bastos na jokes, bastos magbiro
 -1 bitin, nabitin, bitin na bitin
+# Also in 2.16: Tagalog words the misspelling and doubled-letter readings took for other words ("nakakatulong", helps,
+# read as "nakakatulog", sleepy; "hanggang", until, as "hangang"; "tanging", only; "pinasa", passed or handed in).
+2 nakakatulong, nakatulong, makatulong, tumutulong, tumulong, natulungan, tinulungan, tinutulungan
+0 hanggang, tanging, pinasa, magulang
+-1.5 delikado, naligaw, nakakasawa, nakakaumay
+-1 nakakabaliw
 -1.5 puro kwento, puro kuwento, puro chika, puro kwento lang, kwento lang ng kwento, puro kwento ng buhay niya
 2 parang kaibigan, parang barkada, parang nanay namin, parang pangalawang magulang, parang kuya namin, parang ate namin
 -1.8 laging nagse-cellphone, laging naka-cellphone, laging nakacellphone, puro cellphone, nagcecellphone habang nagtuturo, nagse-cellphone habang nagtuturo
@@ -281,6 +290,9 @@ const CEBUANO = `
 -1.5 walay feedback, wala'y feedback, way feedback
 -1.8 sige lang ug cellphone, sige lang og cellphone, sige ra ug cellphone, sige lang ug cp, pirme nag-cellphone, permi nag-cellphone, nag-cellphone samtang
 2 murag amigo, murag higala, murag inahan namo, murag amahan namo
+# Also in 2.16: Cebuano words the misspelling reading took for others ("gihapoy", still, as "gikapoy", tired).
+0 gihapoy
+-1.5 makasakit, makasakit nga pulong
 -2 dili tarong mutudlo, dili tarong motudlo, di tarong mutudlo, di tarong motudlo, dili tarong magtudlo, dili tarong mag-explain, dili tarong mo-explain
 -2 gi-insulto, giinsulto, ginainsulto, gina-insulto, mang-insulto, nang-insulto, manginsulto
 # Also in 2.16: nothing to change or improve is praise; much to improve is not.
