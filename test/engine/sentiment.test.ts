@@ -586,6 +586,8 @@ describe('2.16: a partial teacher, what a teacher is expected to do, not liking,
     ['Hanggang 5pm ang klase namin tuwing Biyernes.', 'neutral'],
     ['Mock exams every Friday before the boards.', 'neutral'],
     ['We are a block section of forty students.', 'neutral'],
+    ['We discussed World War II and read a novel for the finals.', 'neutral'],
+    ['Her energy is contagious.', 'positive'],
     ['Nakakasawa na ang paulit-ulit na activities.', 'negative'],
     // A teacher like a friend is praise; the student's own friends are not.
     ['Sir is like a friend to us.', 'positive'],

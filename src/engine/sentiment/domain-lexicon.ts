@@ -136,7 +136,11 @@ const ENGLISH = `
 1.5 consistent, transparent with, transparent in, transparent about, transparent grading, grading is transparent, grading was transparent, transparent kaayo, transparent siya, transparent si
 0 in favor of, in favour of
 # Also in 2.16: names of course content and school life that VADER reads as sentiment ("mock" as ridicule, "block" as
-# an obstacle, "criminal" in a Criminology subject).
+# an obstacle, "criminal" in a Criminology subject, "war" in a history class, a "surprise" quiz). "Safety", "credit"
+# and "holiday" were tried at 0 and left as VADER has them: students praise a teacher careful about lab safety, give
+# a teacher the credit, and thank one who answers on a holiday.
+0 defense, defence, world war, novel, novels, fiesta, outreach, values education, values ed, fire drill, earthquake drill, surprise quiz, surprise quizzes, surprise exam, surprise exams, surprise recitation
+2 energy is contagious, enthusiasm is contagious, passion is contagious, contagious energy, contagious enthusiasm, contagious laugh
 0 mock exam, mock exams, mock test, mock tests, mock board, mock boards, mock defense, block section, block sections, block schedule, criminal law, criminal justice, criminal procedure, criminal investigation, criminology, emergency, emergencies, structures, dynamics, thesis defense, lab safety
 # Also in 2.16: the student's own friends are not praise ("I would recommend her to my friends"); a teacher like a
 # friend is. Difficulty said as hyperbole ("the workload is killing me") is not a complaint by itself (guidelines rule 7).
