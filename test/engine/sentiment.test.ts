@@ -589,6 +589,13 @@ describe('2.16: a partial teacher, what a teacher is expected to do, not liking,
     ['We discussed World War II and read a novel for the finals.', 'neutral'],
     ['Her energy is contagious.', 'positive'],
     ['Nakakasawa na ang paulit-ulit na activities.', 'negative'],
+    // A teacher never seen or waited on for weeks; one who knows everything; a class that changed how a student thinks;
+    // a wish that the teacher never change.
+    ['We barely saw her in class.', 'negative'],
+    ["Please return our projects, it's been two months.", 'negative'],
+    ["He's a walking encyclopedia.", 'positive'],
+    ['This class changed the way I think.', 'positive'],
+    ["Ma'am, sana po hindi kayo magbago.", 'positive'],
     // A teacher like a friend is praise; the student's own friends are not.
     ['Sir is like a friend to us.', 'positive'],
     ["I wouldn't recommend her to my friends.", 'negative'],

@@ -135,6 +135,12 @@ const ENGLISH = `
 -1.5 a lot to improve, lots to improve, much to improve, so much to improve, many things to improve, a lot of things to improve, lots of things to improve, plenty to improve, a lot to work on, lots to work on, many things to work on
 1.5 consistent, transparent with, transparent in, transparent about, transparent grading, grading is transparent, grading was transparent, transparent kaayo, transparent siya, transparent si
 0 in favor of, in favour of
+# Also in 2.16: a teacher never seen, or waited on for weeks; a teacher who knows everything; a class that changed how a
+# student thinks; a wish that the teacher never change.
+-1.5 barely saw her, barely saw him, rarely saw her, rarely saw him, hardly saw her, hardly saw him, never saw her in class, never saw him in class, barely see her, barely see him
+-1.2 it's been weeks, it's been months, it's been two weeks, it's been three weeks, it's been two months, it's been three months
+2.5 walking encyclopedia, walking dictionary, changed the way i think, changed the way i see, changed my perspective, changed my life, opened my eyes, opened my mind
+2.2 never change, don't ever change, please don't change
 # Also in 2.16: names of course content and school life that VADER reads as sentiment ("mock" as ridicule, "block" as
 # an obstacle, "criminal" in a Criminology subject, "war" in a history class, a "surprise" quiz). "Safety", "credit"
 # and "holiday" were tried at 0 and left as VADER has them: students praise a teacher careful about lab safety, give
@@ -226,6 +232,8 @@ const TAGALOG = `
 # demeaning jokes.
 -2.5 hindi marunong magturo, di marunong magturo, hindi marunong mag-explain, di marunong mag-explain, hindi marunong magpaliwanag, di marunong magpaliwanag, bastos na jokes, bastos magbiro
 -1 bitin, nabitin, bitin na bitin
+2.2 hindi kayo magbago, di kayo magbago, hindi ka magbago, di ka magbago, huwag kayong magbago, wag kayong magbago, huwag kang magbago, wag kang magbago
+-1.2 ilang linggo na, ilang buwan na
 # Also in 2.16: Tagalog words the misspelling and doubled-letter readings took for other words ("nakakatulong", helps,
 # read as "nakakatulog", sleepy; "hanggang", until, as "hangang"; "tanging", only; "pinasa", passed or handed in).
 2 nakakatulong, nakatulong, makatulong, tumutulong, tumulong, natulungan, tinulungan, tinutulungan
@@ -294,6 +302,8 @@ const CEBUANO = `
 -1.5 walay feedback, wala'y feedback, way feedback
 -1.8 sige lang ug cellphone, sige lang og cellphone, sige ra ug cellphone, sige lang ug cp, pirme nag-cellphone, permi nag-cellphone, nag-cellphone samtang
 2 murag amigo, murag higala, murag inahan namo, murag amahan namo
+2.2 ayaw usba, ayaw pagbag-o, dili unta ka mausab, dili unta mo mausab
+-1.2 pila na ka semana, pila na ka bulan
 # Also in 2.16: Cebuano words the misspelling reading took for others ("gihapoy", still, as "gikapoy", tired).
 0 gihapoy
 -1.5 makasakit, makasakit nga pulong
