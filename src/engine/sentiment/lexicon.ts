@@ -87,7 +87,7 @@ const CEBUANO_FALLBACK_WEIGHT = 0.5;
  * "sulod", "sunod", "sama", "tungod", "labing"), everyday nouns and verbs ("adlaw", day; "tawo", person; "likod", back;
  * "balik", "sulti", "isip", "hunahuna", "punto", "puntos", "trato", "timbang", "balaod", "kapitan", "book"), and words
  * whose projected sign is the opposite of what students mean ("igo", enough, and "tama", right, read as complaints;
- * "angay", should; "init", hot, read as praise; "siguro", maybe). Found by listing the words of the corpus's Cebuano
+ * "angay", should; "init", hot, and "dugang", more, read as praise; "siguro", maybe). Found by listing the words of the corpus's Cebuano
  * comments that take a valence only from the fallback.
  */
 const CEBUANO_FALLBACK_EXCLUDED: ReadonlySet<string> = new Set(

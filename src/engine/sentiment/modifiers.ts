@@ -136,7 +136,7 @@ export const NON_ANSWER_WORDS = set(`
   professor, prof, course, subject, class, him, them, po, pong, ho, ako, akong, ko, kong, koy, ta, na, pa, pang,
   talaga, tlga, gyud, jud, man, lang, ra, naman, kasi, eh, e, hmm, hmmm, um, uhm, sir, maam, ma'am, mam, miss,
   madam, kay, kang, kaniya, kanya, niya, sa, ni, ng, nga, maisip, ibang, laing, iba, lain, what, ano, unsa, unsay,
-  kung, ang, koy, akoy, espesyal, bahin, magtutudlo, maestra, maestro
+  kung, ang, akoy, espesyal, bahin, magtutudlo, maestra, maestro
 `);
 
 /** "Not only ..." and the like: a negator that does not negate. */
@@ -179,8 +179,8 @@ export const NO_EXPERIENCE_OBJECTS = set(`
 export const NO_EXPERIENCE_SPEAKERS = set(`i, i've, ive, i'm, im, i'd, i have, ako, ko, akong, koy, ko'y, nako, ta`);
 export const NO_EXPERIENCE_FILLERS = set(`
   have, had, do, did, am, was, personally, honestly, actually, really, still, yet, so, and, also, even, ever,
-  ever been, once, any, an, a, the, much, got, gotten, get, to, chance to, tried to, pa, po, ho, pa po, man, gyud, jud, pud, pa ko,
-  pa ako, talaga, kailanman, sukad, bisan, usa
+  ever been, once, any, an, a, the, much, got, gotten, get, to, chance to, tried to, pa, po, ho, pa po, man, gyud,
+  jud, pud, pa ko, pa ako, talaga, kailanman, sukad, bisan, usa
 `);
 
 /** Negators of ability and will: "I can't go to the library, it is always closed" is a complaint, not a non-answer. */

@@ -218,7 +218,7 @@ export function expandWord(lowerWord: string, previous: string | undefined): str
  * "d best".
  */
 export function rewriteShorthand(normalized: string): string {
-  // Most comments hold none of the three: one plain search skips the four Unicode-aware rewrites (~5% of scoring).
+  // Most comments hold nothing the rewrites need: one plain search skips all four Unicode-aware ones (~5% of scoring).
   if (!SHORTHAND_HINT.test(normalized)) return normalized;
   return (
     normalized
