@@ -156,8 +156,14 @@ describe('the analysis worker restarted mid-pipeline (issue 20)', () => {
       ),
     );
     expect(afterSignal, JSON.stringify(probes)).toContain(503);
+    // A connection the kernel queued in the instant the listener closed is reset, never read: a refusal by another
+    // name, and only as the probe just before the refusals (a reset while the worker still served would be a fault).
+    const resetAtClose = (status: number | string, index: number, all: ReadonlyArray<number | string>) =>
+      status === 'ECONNRESET' && all[index + 1] === 'ECONNREFUSED';
     expect(
-      afterSignal.filter((status) => status !== 503 && status !== 'ECONNREFUSED'),
+      afterSignal.filter(
+        (status, index, all) => status !== 503 && status !== 'ECONNREFUSED' && !resetAtClose(status, index, all),
+      ),
       JSON.stringify(probes),
     ).toEqual([]);
     expect(
