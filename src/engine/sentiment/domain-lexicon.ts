@@ -134,7 +134,6 @@ const ENGLISH = `
 2.2 nothing to improve, nothing to be improved, nothing needs to be improved, nothing needs improvement, nothing to change, nothing to be changed, nothing should be changed, no need to improve, no need for improvement, no need to change anything, no room for improvement, don't change anything, do not change anything, keep doing what you're doing, keep doing what you are doing, keep doing what you do, just keep doing what you're doing
 -1.5 a lot to improve, lots to improve, much to improve, so much to improve, many things to improve, a lot of things to improve, lots of things to improve, plenty to improve, a lot to work on, lots to work on, many things to work on
 1.5 consistent, transparent with, transparent in, transparent about, transparent grading, grading is transparent, grading was transparent, transparent kaayo, transparent siya, transparent si
-0 in favor of, in favour of
 # Also in 2.16: a teacher never seen, or waited on for weeks; a teacher who knows everything; a class that changed how a
 # student thinks; a wish that the teacher never change.
 -1.5 barely saw her, barely saw him, rarely saw her, rarely saw him, hardly saw her, hardly saw him, never saw her in class, never saw him in class, barely see her, barely see him
@@ -144,8 +143,8 @@ const ENGLISH = `
 # Also in 2.16: names of course content and school life that VADER reads as sentiment ("mock" as ridicule, "block" as
 # an obstacle, "criminal" in a Criminology subject, "war" in a history class, a "surprise" quiz). "Safety", "credit"
 # and "holiday" were tried at 0 and left as VADER has them: students praise a teacher careful about lab safety, give
-# a teacher the credit, and thank one who answers on a holiday.
-0 defense, defence, world war, novel, novels, fiesta, outreach, values education, values ed, fire drill, earthquake drill, surprise quiz, surprise quizzes, surprise exam, surprise exams, surprise recitation
+# a teacher the credit, and thank one who answers on a holiday. "In favor of" is a preposition, not praise.
+0 in favor of, in favour of, defense, defence, world war, novel, novels, fiesta, outreach, values education, values ed, fire drill, earthquake drill, surprise quiz, surprise quizzes, surprise exam, surprise exams, surprise recitation
 2 energy is contagious, enthusiasm is contagious, passion is contagious, contagious energy, contagious enthusiasm, contagious laugh
 0 mock exam, mock exams, mock test, mock tests, mock board, mock boards, mock defense, block section, block sections, block schedule, criminal law, criminal justice, criminal procedure, criminal investigation, criminology, emergency, emergencies, structures, dynamics, thesis defense, lab safety
 # Also in 2.16: the student's own friends are not praise ("I would recommend her to my friends"); a teacher like a
@@ -231,6 +230,7 @@ const TAGALOG = `
 # Added in 2.16: a teacher who cannot teach ("marunong" alone is mild praise, and the model read its denial as praise);
 # demeaning jokes.
 -2.5 hindi marunong magturo, di marunong magturo, hindi marunong mag-explain, di marunong mag-explain, hindi marunong magpaliwanag, di marunong magpaliwanag, bastos na jokes, bastos magbiro
+# Also in 2.16: time that runs short ("bitin"), the wish that a teacher never change, weeks of waiting.
 -1 bitin, nabitin, bitin na bitin
 2.2 hindi kayo magbago, di kayo magbago, hindi ka magbago, di ka magbago, huwag kayong magbago, wag kayong magbago, huwag kang magbago, wag kang magbago
 -1.2 ilang linggo na, ilang buwan na
@@ -240,6 +240,7 @@ const TAGALOG = `
 0 hanggang, tanging, pinasa, magulang
 -1.5 delikado, naligaw, nakakasawa, nakakaumay
 -1 nakakabaliw
+# Also in 2.16: stories instead of lessons, a teacher like a friend or a parent, a phone in class, insults.
 -1.5 puro kwento, puro kuwento, puro chika, puro kwento lang, kwento lang ng kwento, puro kwento ng buhay niya
 2 parang kaibigan, parang barkada, parang nanay namin, parang pangalawang magulang, parang kuya namin, parang ate namin
 -1.8 laging nagse-cellphone, laging naka-cellphone, laging nakacellphone, puro cellphone, nagcecellphone habang nagtuturo, nagse-cellphone habang nagtuturo
@@ -299,6 +300,8 @@ const CEBUANO = `
 -1.2 dili na nako kaya, di na nako kaya, dili na ko kaya, di na ko kaya, dili na nako maagwanta, di na nako maagwanta, dili na ko kaagwanta, di na ko kaagwanta
 # Added in 2.16: a teacher who cannot teach.
 -2.5 dili kahibalo mutudlo, dili kabalo mutudlo, di kabalo mutudlo, dili kahibaw mutudlo, dili kabalo motudlo, dili kahibalo motudlo
+# Also in 2.16: no feedback, a phone in class, a teacher like a friend or a parent, the wish that a teacher never
+# change, weeks of waiting.
 -1.5 walay feedback, wala'y feedback, way feedback
 -1.8 sige lang ug cellphone, sige lang og cellphone, sige ra ug cellphone, sige lang ug cp, pirme nag-cellphone, permi nag-cellphone, nag-cellphone samtang
 2 murag amigo, murag higala, murag inahan namo, murag amahan namo
@@ -307,8 +310,9 @@ const CEBUANO = `
 # Also in 2.16: Cebuano words the misspelling reading took for others ("gihapoy", still, as "gikapoy", tired).
 0 gihapoy
 -1.5 makasakit, makasakit nga pulong
+# Also in 2.16: a teacher who does not teach properly; insults (the forms shared with Tagalog are listed there).
 -2 dili tarong mutudlo, dili tarong motudlo, di tarong mutudlo, di tarong motudlo, dili tarong magtudlo, dili tarong mag-explain, dili tarong mo-explain
--2 gi-insulto, giinsulto, ginainsulto, gina-insulto, mang-insulto, nang-insulto, manginsulto
+-2 gi-insulto, giinsulto, ginainsulto, gina-insulto, manginsulto
 # Also in 2.16: nothing to change or improve is praise; much to improve is not.
 -1.5 daghan pa ug i-improve, daghan pa'g i-improve, daghan pay i-improve, daghan pa angay i-improve, daghan pa kinahanglan i-improve, daghan pa angay usbon
 2.2 wala nay i-improve, wala nay ma-improve, wala nay usbon, walay usbon, walay angay usbon, wala nay angay usbon, wala nay kinahanglan usbon, walay kinahanglan usbon
