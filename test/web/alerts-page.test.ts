@@ -173,8 +173,8 @@ describe('the Alerts page in a browser', () => {
       const menu = page.getByRole('navigation', { name: 'Main' });
       await signIn(page, SUPER_ADMIN.username, SUPER_ADMIN.password);
       await menu.getByRole('link', { name: 'Alerts' }).click();
-      await poll(() => page.getByLabel('Semester').count()).toBe(1);
-      await page.getByLabel('Semester').selectOption(semester.id);
+      await poll(() => page.getByLabel('Semester', { exact: true }).count()).toBe(1);
+      await page.getByLabel('Semester', { exact: true }).selectOption(semester.id);
       await page.getByLabel('Status').selectOption('acknowledged');
 
       const article = page.getByRole('article').filter({ hasText: inScope.comment });
@@ -245,7 +245,7 @@ describe('the Alerts page in a browser', () => {
       await menu.getByRole('link', { name: 'Audit log' }).click();
       await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Audit log');
       await menu.getByRole('link', { name: 'Alerts' }).click();
-      await page.getByLabel('Semester').selectOption(semester.id);
+      await page.getByLabel('Semester', { exact: true }).selectOption(semester.id);
       await page.getByLabel('Status').selectOption('resolved');
       await poll(() => article.count()).toBe(1);
       expect(await article.getByText(inScope.student.username, { exact: true }).count()).toBe(0);
