@@ -36,6 +36,10 @@ export function apiDocument(): ReturnType<typeof buildOpenApiDocument> {
 }
 
 const API_PATH_START = '/api/';
+/** Health checks and metrics scrapes: never queued behind a burst of requests, and their successes logged at debug. */
+const PROBE_PATHS: ReadonlySet<string> = new Set(
+  ['health', 'health/ready', 'metrics'].map((path) => `/${API_PREFIX}/${path}`),
+);
 const API_ANSWER_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
 /** Builds the API application (not yet listening). Used by the entry points and by the tests. */
@@ -50,7 +54,7 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
     trustProxy: trustProxyOption(settings.TRUSTED_PROXIES),
-    logController: new RequestLogController(),
+    logController: new RequestLogController(PROBE_PATHS),
     // What the router and Node's HTTP parser refuse answers the documented error body too (outside audit Z).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler(API_ANSWER_HEADERS),
@@ -79,12 +83,11 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
   instrumentHttpRequests(fastify);
   renderStudentTextForReaders(fastify);
   closeConnectionsWhileDraining(fastify, app.get(ProcessLifecycle));
-  // Health checks and metrics scrapes never wait behind a burst of requests.
   if (settings.REQUEST_CONCURRENCY > 0)
     admitRequests(fastify, {
       limit: settings.REQUEST_CONCURRENCY,
       waitMs: settings.DATABASE_CONNECTION_TIMEOUT_MS,
-      exempt: new Set(['health', 'health/ready', 'metrics'].map((path) => `/${API_PREFIX}/${path}`)),
+      exempt: PROBE_PATHS,
     });
 
   const document = apiDocument();

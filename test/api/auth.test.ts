@@ -78,10 +78,29 @@ describe('login and me', () => {
     expect(written).not.toContain('not-the-password');
     // The request line leaves a secret in a query string out too (no route takes one; a client might send it).
     logs.clear();
-    await client.get('/api/v1/health?token=query-secret-4f2a&access_token=other-secret-9b&page=2');
+    const answer = await client.get(
+      '/api/v1/questionnaires/types?token=query-secret-4f2a&access_token=other-secret-9b&page=2',
+    );
+    expect(answer.status).toBe(401);
     const request = logs.lines.find((line) => line.msg === 'request completed');
-    expect(request?.url).toBe('/api/v1/health?token=%5Bredacted%5D&access_token=%5Bredacted%5D&page=2');
+    expect(request?.url).toBe('/api/v1/questionnaires/types?token=%5Bredacted%5D&access_token=%5Bredacted%5D&page=2');
+    expect(request).toMatchObject({ level: 30, method: 'GET', statusCode: 401 });
     expect(JSON.stringify(logs.lines)).not.toMatch(/query-secret-4f2a|other-secret-9b/);
+  });
+
+  it('writes no info line for a health check or a metrics scrape that succeeds, and one for any that fails', async () => {
+    logs.clear();
+    expect((await client.get('/api/v1/health')).status).toBe(200);
+    expect((await client.get('/api/v1/health?probe=1')).status).toBe(200);
+    // The scrape without its token is refused: that is worth a line.
+    const scrape = await client.get('/api/v1/metrics');
+    expect(scrape.status).toBeGreaterThanOrEqual(400);
+    expect((await client.get('/api/v1/health-of-nothing')).status).toBe(404);
+    const requests = logs.lines.filter((line) => line.msg === 'request completed');
+    expect(requests.map((line) => [line.url, line.statusCode])).toEqual([
+      ['/api/v1/metrics', scrape.status],
+      ['/api/v1/health-of-nothing', 404],
+    ]);
   });
 
   it('refuses a login body of the wrong shape with 400', async () => {

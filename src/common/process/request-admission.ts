@@ -1,6 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../http/errors.js';
+import { pathOf } from '../logging/request-log.js';
 
 export interface AdmissionOptions {
   /** Requests processed at once; more wait their turn. */
@@ -35,8 +36,7 @@ export function admitRequests(fastify: FastifyInstance, options: AdmissionOption
   };
 
   fastify.addHook('preValidation', (request, reply, done) => {
-    const query = request.url.indexOf('?');
-    if (options.exempt.has(query < 0 ? request.url : request.url.slice(0, query))) {
+    if (options.exempt.has(pathOf(request.url))) {
       done();
       return;
     }
