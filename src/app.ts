@@ -10,6 +10,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { API_CONTROLLERS, ApiModule } from './api.module.js';
 import { ANALYSIS_FORBIDDEN_ROLES } from './common/auth/roles.js';
 import { trustProxyOption } from './common/auth/trusted-proxies.js';
+import { coalesceResponseWrites } from './common/http/coalesced-writes.js';
 import { buildOpenApiDocument } from './common/http/openapi.js';
 import { acceptJsonBodies, multipartRefusal } from './common/http/request-bodies.js';
 import { API_PREFIX, assertRoutesDeclareAccess, discoverRoutes } from './common/http/route-discovery.js';
@@ -89,6 +90,8 @@ export async function createApp(settings: Settings): Promise<NestFastifyApplicat
       waitMs: settings.DATABASE_CONNECTION_TIMEOUT_MS,
       exempt: PROBE_PATHS,
     });
+  // The last onSend hook: it hands over what the others made.
+  coalesceResponseWrites(fastify);
 
   const document = apiDocument();
   await app.register(fastifyMultipart as never, { limits: UPLOAD_LIMITS });

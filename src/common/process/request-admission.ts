@@ -1,5 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors.js';
 import { pathOf } from '../logging/request-log.js';
 
@@ -34,6 +34,23 @@ export function admitRequests(fastify: FastifyInstance, options: AdmissionOption
       next.admit();
     }
   };
+  /**
+   * A turn ends when the response is handed over to be written (onSend), or when the connection closes first (a
+   * client that left, a response that failed before it was sent): whichever comes first, once. Writing the answer
+   * is no more work of the request's (and coalesceResponseWrites may hold it to the end of the loop's turn).
+   */
+  const takeTurn = (request: FastifyRequest, reply: FastifyReply) => {
+    active += 1;
+    const end = () => {
+      if (turns.get(request) !== end) return;
+      turns.delete(request);
+      reply.raw.off('close', end);
+      release();
+    };
+    turns.set(request, end);
+    reply.raw.once('close', end);
+  };
+  const turns = new WeakMap<FastifyRequest, () => void>();
 
   fastify.addHook('preValidation', (request, reply, done) => {
     if (options.exempt.has(pathOf(request.url))) {
@@ -41,16 +58,14 @@ export function admitRequests(fastify: FastifyInstance, options: AdmissionOption
       return;
     }
     if (active < options.limit) {
-      active += 1;
-      reply.raw.once('close', release);
+      takeTurn(request, reply);
       done();
       return;
     }
     // The request goes on in its own async context (its logger, its request id) whoever's release admits it.
     const admit = AsyncResource.bind(() => {
       reply.raw.off('close', leave);
-      active += 1;
-      reply.raw.once('close', release);
+      takeTurn(request, reply);
       done();
     });
     const entry = {
@@ -68,5 +83,9 @@ export function admitRequests(fastify: FastifyInstance, options: AdmissionOption
     }
     reply.raw.once('close', leave);
     waiting.push(entry);
+  });
+  fastify.addHook('onSend', (request, _reply, payload, done) => {
+    turns.get(request)?.();
+    done(null, payload);
   });
 }
