@@ -11,7 +11,7 @@ export const TOPIC_ENGINE_VERSION = 'local-topics-1.2';
 
 export const LOCAL_ENGINE_VERSIONS: Readonly<Record<WorkerKind, string>> = {
   // The lexicon's version, or, when the stacked blend is on, the lexicon's, the model's and the stacker's
-  // ('local-sentiment-2.16+ft-<model sha256>+stack-<weights sha256>', 8 hex digits each).
+  // ('local-sentiment-2.17+ft-<model sha256>+stack-<weights sha256>', 8 hex digits each).
   sentiment: sentimentEngineVersion(),
   // The local embedding model's name is its version: a change of vectors is a new model.
   embeddings: EMBEDDING_MODEL,

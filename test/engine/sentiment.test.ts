@@ -624,6 +624,31 @@ describe('2.16: a partial teacher, what a teacher is expected to do, not liking,
   });
 });
 
+describe('2.17: having learned little, and a wish said with "gusto ko sana"', () => {
+  it.each([
+    // Having learned little is the complaint learning nothing is, and it outweighs the praise before a "but".
+    ["The class was fun but I didn't learn much.", 'negative'],
+    ['Enjoyable lectures, but honestly we learned very little.', 'negative'],
+    ["Sir is kind but I didn't learn much.", 'negative'],
+    // A wish is a suggestion, even with the verb of liking before "sana" / "unta"; liking itself is still praise.
+    ['Gusto ko sana ng mas maraming examples.', 'neutral'],
+    ['Ganahan unta ko og daghang examples.', 'neutral'],
+    ['Gusto ko yung mga activities niya.', 'positive'],
+  ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
+    expect(label(text)).toBe(expected);
+    expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
+  });
+
+  // The model decides for Filipino and Cebuano comments about a class; the lexicon, the explanation, reads these.
+  it.each([
+    ['Masaya yung klase pero konti lang ang natutunan namin.', 'negative'],
+    ['Mabait si maam pero hindi masyadong natuto ang klase.', 'negative'],
+    ['Nindot siya pero gamay ra among nakat-onan.', 'negative'],
+  ] as const)('%j is %s in the lexicon', (text, expected) => {
+    expect(label(text)).toBe(expected);
+  });
+});
+
 describe('2.15: a wish read with its "mas", a wished condition, a request without a verb, what a student cannot bear, "available", favourites and reduplication', () => {
   it.each([
     // "sana mas" is one token: the "mas" of a wish for more of a virtue marks that it is missing now.

@@ -164,6 +164,10 @@ const ENGLISH = `
 # Added in 2.15, written from knowledge of how students complain: not being able to bear something is a complaint,
 # and the complaint it names keeps its sign ("I can't take his yelling anymore" had read the yelling as denied).
 -1.2 can't take it, cannot take it, couldn't take it, can't take his, cannot take his, can't take her, cannot take her, can't take their, cannot take their, can't take this anymore, cannot take this anymore, can't handle, cannot handle, couldn't handle, can't tolerate, cannot tolerate, couldn't tolerate, can't bear, cannot bear, couldn't bear, can't deal with, cannot deal with, couldn't deal with, can't put up with, cannot put up with
+# Added in 2.17, written from knowledge of how students write: having learned little is the complaint that learning
+# nothing is ("didn't learn much" had read as a negated "learn", weaker than the praise before a "but"; "learned very
+# little" as "learned", praise).
+-2.5 didn't learn much, did not learn much, didn't learn a lot, did not learn a lot, didn't really learn anything, did not really learn anything, didn't learn that much, did not learn that much, learned very little, learnt very little, learned so little, learned little, learnt little, barely learned anything, barely learnt anything, hardly learned anything, hardly learnt anything, haven't learned much, have not learned much, not learning much, not learning anything
 `;
 
 const TAGALOG = `
@@ -248,6 +252,8 @@ const TAGALOG = `
 # Also in 2.16: nothing to change or improve is praise; much to improve is not.
 -1.5 marami pang dapat i-improve, marami pang kailangang i-improve, marami pang dapat ayusin, marami pang kailangang ayusin, madami pang dapat i-improve, madami pang kailangang ayusin
 2.2 walang dapat baguhin, wala nang dapat baguhin, walang kailangang baguhin, wala nang kailangang baguhin, walang dapat i-improve, wala nang dapat i-improve, walang kailangang i-improve, wala nang kailangang i-improve, walang babaguhin
+# Added in 2.17: having learned little ("hindi masyado", not much; "konti lang", only a little).
+-2.5 hindi masyadong natuto, di masyadong natuto, hindi masyado natuto, di masyado natuto, wala masyadong natutunan, wala masyado natutunan, walang masyadong natutunan, konti lang natutunan, konti lang ang natutunan, konti lang namin natutunan, konti lang akong natutunan, kaunti lang natutunan, kaunti lang ang natutunan, halos walang natutunan, halos wala akong natutunan, halos wala kaming natutunan
 `;
 
 const CEBUANO = `
@@ -316,6 +322,8 @@ const CEBUANO = `
 # Also in 2.16: nothing to change or improve is praise; much to improve is not.
 -1.5 daghan pa ug i-improve, daghan pa'g i-improve, daghan pay i-improve, daghan pa angay i-improve, daghan pa kinahanglan i-improve, daghan pa angay usbon
 2.2 wala nay i-improve, wala nay ma-improve, wala nay usbon, walay usbon, walay angay usbon, wala nay angay usbon, wala nay kinahanglan usbon, walay kinahanglan usbon
+# Added in 2.17: having learned little ("gamay ra", only a little; "wala kaayo", not much).
+-2.5 gamay ra ang nakat-onan, gamay ra among nakat-onan, gamay ra akong nakat-onan, gamay ra ang nakat-unan, gamay ra among nakat-unan, gamay ra og nakat-onan, wala kaayo mi nakat-on, wala kaayo ko nakat-on, wala kaayoy nakat-onan, wala kaayoy nakat-unan, halos wala mi nakat-on, halos walay nakat-onan
 `;
 
 /** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */

@@ -7,4 +7,4 @@ export { createSentimentScorer, dominantLabel, type SentimentScorer } from './sc
 export { parseValenceTable, SENTIMENT_TABLE_FILES, type SentimentTables } from './lexicon.js';
 
 /** Reported by the worker so stored results say which engine produced them. */
-export const SENTIMENT_ENGINE_VERSION = 'local-sentiment-2.16';
+export const SENTIMENT_ENGINE_VERSION = 'local-sentiment-2.17';

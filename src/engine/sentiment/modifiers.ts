@@ -349,6 +349,7 @@ export const SUGGESTION_CUES = set(`
   would be awesome, it would be awesome, would help, would really help, would greatly help, might help, it would help,
   it would be, it is better to, it's better to, it is better if, it's better if, better to, i would prefer, better if, mas maganda kung, mas okay kung, mas ok kung,
   maganda sana, mas maayo unta, mas nindot unta, maayo unta, nindot unta, request, advice, pwede po ba,
+  gusto ko sana, gusto sana namin, gusto namin sana, gusto sana, ganahan unta ko, ganahan unta mi, ganahan unta, gusto unta,
   pwede bang, could you, can you, would appreciate it if, would appreciate if, would really appreciate it if,
   would greatly appreciate it if, would be appreciated if, will appreciate it if, could be, can be, could have been
 `);
