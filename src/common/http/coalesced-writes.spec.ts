@@ -75,4 +75,19 @@ describe('coalesceResponseWrites', () => {
     expect((await open.inject('/b')).json()).toEqual({ name: 'b', state: 'final' });
     expect(events).toEqual(['handled /a', 'end of the turn', 'sent /a', 'sent /nowhere', 'handled /b', 'sent /b']);
   });
+  it('closes the connection of an answer that cannot be written, logs it, and still writes the others of its turn', async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } } });
+    open = app;
+    coalesceResponseWrites(app);
+    // A header value Node refuses to write: writeHead throws once the turn's answers are written.
+    app.get('/broken', async (_request, reply) => reply.header('x-broken', 'a\nb').send({ broken: true }));
+    app.get('/fine', async () => ({ fine: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const [broken, fine] = await Promise.allSettled([fetch(`${base}/broken`), fetch(`${base}/fine`)]);
+    expect(broken.status).toBe('rejected');
+    expect(fine.status === 'fulfilled' && (await fine.value.json())).toEqual({ fine: true });
+    expect(lines.join('')).toContain('the answer could not be written');
+  });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * The responses a turn of the event loop finishes are handed to their sockets together, at the end of the turn
@@ -15,27 +15,24 @@ import type { FastifyInstance } from 'fastify';
  * Registered after every other onSend hook, it hands over the body they produced, as is.
  */
 export function coalesceResponseWrites(fastify: FastifyInstance): void {
-  let sends: Array<(error: null, payload: unknown) => void> = [];
-  let payloads: unknown[] = [];
+  let waiting: Array<{ send: (error: null, payload: unknown) => void; payload: unknown; reply: FastifyReply }> = [];
   const flush = () => {
-    const ready = sends;
-    const bodies = payloads;
-    sends = [];
-    payloads = [];
-    for (let index = 0; index < ready.length; index += 1) {
+    const ready = waiting;
+    waiting = [];
+    for (const { send, payload, reply } of ready) {
       try {
-        (ready[index] as (typeof ready)[number])(null, bodies[index]);
+        send(null, payload);
       } catch (error) {
-        // One response's fault does not keep the others of its turn from being sent; it surfaces as it would have.
-        process.nextTick(() => {
-          throw error;
-        });
+        // Called from here rather than from inside Fastify's hook runner, a failure to write the answer (a header
+        // Node refuses) reaches no one's catch: it is logged, the connection closed so the client is not left
+        // waiting, and the rest of the turn's answers are still written.
+        reply.log.error({ err: error }, 'the answer could not be written');
+        if (!reply.raw.writableEnded) reply.raw.destroy();
       }
     }
   };
-  fastify.addHook('onSend', (_request, _reply, payload, done) => {
-    if (sends.length === 0) setImmediate(flush);
-    sends.push(done as (error: null, payload: unknown) => void);
-    payloads.push(payload);
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (waiting.length === 0) setImmediate(flush);
+    waiting.push({ send: done as (error: null, payload: unknown) => void, payload, reply });
   });
 }
