@@ -624,7 +624,7 @@ describe('2.16: a partial teacher, what a teacher is expected to do, not liking,
   });
 });
 
-describe('2.17: having learned little, and a wish said with "gusto ko sana"', () => {
+describe('2.17: having learned little, a wish said with "gusto ko sana", wishes that a fault stop, and the reach of a suggestion', () => {
   it.each([
     // Having learned little is the complaint learning nothing is, and it outweighs the praise before a "but".
     ["The class was fun but I didn't learn much.", 'negative'],
@@ -634,6 +634,18 @@ describe('2.17: having learned little, and a wish said with "gusto ko sana"', ()
     ['Gusto ko sana ng mas maraming examples.', 'neutral'],
     ['Ganahan unta ko og daghang examples.', 'neutral'],
     ['Gusto ko yung mga activities niya.', 'positive'],
+    // A wish that a fault stop ("no longer", "anymore") is a complaint, not a denied one read as praise.
+    ['Sana hindi na siya magalit sa amin.', 'negative'],
+    ['Sana hindi na boring ang klase.', 'negative'],
+    ["I hope you won't be absent often next sem.", 'negative'],
+    ['I hope the class will not be boring anymore.', 'negative'],
+    ['Unta dili na siya masuko pirmi.', 'negative'],
+    // ... and a wish that a good thing stay is praise.
+    ['Sana hindi na magbago si maam.', 'positive'],
+    // A suggestion reaches its own clause, and the clauses that ask for more of it; praise in a clause after it is praise.
+    ['I hope you will not leave the school, you are the best.', 'positive'],
+    ['Sana hindi na po kayo umalis, the best po kayo.', 'positive'],
+    ['Please be more patient, more organized, and more approachable.', 'negative'],
   ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
     expect(label(text)).toBe(expected);
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);

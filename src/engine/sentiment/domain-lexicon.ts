@@ -236,7 +236,7 @@ const TAGALOG = `
 -2.5 hindi marunong magturo, di marunong magturo, hindi marunong mag-explain, di marunong mag-explain, hindi marunong magpaliwanag, di marunong magpaliwanag, bastos na jokes, bastos magbiro
 # Also in 2.16: time that runs short ("bitin"), the wish that a teacher never change, weeks of waiting.
 -1 bitin, nabitin, bitin na bitin
-2.2 hindi kayo magbago, di kayo magbago, hindi ka magbago, di ka magbago, huwag kayong magbago, wag kayong magbago, huwag kang magbago, wag kang magbago
+2.2 hindi kayo magbago, di kayo magbago, hindi ka magbago, di ka magbago, huwag kayong magbago, wag kayong magbago, huwag kang magbago, wag kang magbago, hindi na magbago, di na magbago, hindi sana magbago, hindi po kayo magbago, di po kayo magbago
 -1.2 ilang linggo na, ilang buwan na
 # Also in 2.16: Tagalog words the misspelling and doubled-letter readings took for other words ("nakakatulong", helps,
 # read as "nakakatulog", sleepy; "hanggang", until, as "hangang"; "tanging", only; "pinasa", passed or handed in).
@@ -311,7 +311,7 @@ const CEBUANO = `
 -1.5 walay feedback, wala'y feedback, way feedback
 -1.8 sige lang ug cellphone, sige lang og cellphone, sige ra ug cellphone, sige lang ug cp, pirme nag-cellphone, permi nag-cellphone, nag-cellphone samtang
 2 murag amigo, murag higala, murag inahan namo, murag amahan namo
-2.2 ayaw usba, ayaw pagbag-o, dili unta ka mausab, dili unta mo mausab
+2.2 ayaw usba, ayaw pagbag-o, dili unta ka mausab, dili unta mo mausab, dili na mausab, dili na ka mausab
 -1.2 pila na ka semana, pila na ka bulan
 # Also in 2.16: Cebuano words the misspelling reading took for others ("gihapoy", still, as "gikapoy", tired).
 0 gihapoy

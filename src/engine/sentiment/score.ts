@@ -219,6 +219,12 @@ interface SentenceShape {
   /** Where the concession word stands: it weakens what follows it in its clause ("strict although kind"). */
   concessionAt: number;
   suggestionFrom: number;
+  /**
+   * The last clause the suggestion reaches: the first clause with words of its own after the cue, then each following
+   * clause that asks for more of the same ("be more patient, more organized"). What comes after, in a clause of its
+   * own, is said of how things are: "Sana hindi na po kayo umalis, the best po kayo" praises.
+   */
+  suggestionUntilClause: number;
   /** A firm suggestion ("sana", "should", "please"), which criticises by itself; hopes and wishes do not. */
   firmSuggestion: boolean;
   deficient: boolean;
@@ -236,6 +242,7 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
     concessionClause: -1,
     concessionAt: -1,
     suggestionFrom: -1,
+    suggestionUntilClause: -1,
     firmSuggestion: false,
     deficient: false,
     conditional: false,
@@ -267,11 +274,15 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
       shape.suggestionFrom = index;
       shape.firmSuggestion = firm;
       condition = MODIFIERS.suggestionConditions.has(word.slice(word.lastIndexOf(' ') + 1));
-    } else if (shape.suggestionFrom >= 0) {
-      if (MODIFIERS.deficiencyMarkers.has(word)) shape.deficient = true;
-      else if (MODIFIERS.suggestionConditions.has(word)) condition = true;
-      else if (MODIFIERS.continuations.has(word)) continued = true;
     }
+  });
+  if (shape.suggestionFrom >= 0) shape.suggestionUntilClause = suggestionReach(sentence, shape.suggestionFrom);
+  sentence.forEach((token, index) => {
+    if (index <= shape.suggestionFrom || token.clause > shape.suggestionUntilClause) return;
+    const word = token.text;
+    if (MODIFIERS.deficiencyMarkers.has(word)) shape.deficient = true;
+    else if (MODIFIERS.suggestionConditions.has(word)) condition = true;
+    else if (MODIFIERS.continuations.has(word)) continued = true;
   });
   shape.conditional = condition && !continued;
   const opener = sentence[0];
@@ -283,6 +294,52 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
   )
     shape.requestClause = opener.clause;
   return shape;
+}
+
+/** Words that do not make a clause of a suggestion its own: forms of address and particles of politeness. */
+const SUGGESTION_PARTICLES: ReadonlySet<string> = new Set([
+  'po',
+  'opo',
+  'naman',
+  'nga',
+  'lang',
+  'sir',
+  'maam',
+  "ma'am",
+  'mam',
+  'miss',
+  'teacher',
+  'prof',
+  'kindly',
+]);
+
+/** SentenceShape.suggestionUntilClause for a cue at `from`. */
+function suggestionReach(sentence: readonly SentimentToken[], from: number): number {
+  const last = sentence[sentence.length - 1]?.clause ?? 0;
+  let clause = sentence[from]?.clause ?? 0;
+  // The cue's clause and any clause of particles after it ("Sana po, mas bagalan"), up to the first with words.
+  const hasWords = (at: number) =>
+    sentence.some(
+      (token, index) =>
+        index > from &&
+        token.clause === at &&
+        token.kind === 'word' &&
+        !SUGGESTION_PARTICLES.has(token.text) &&
+        !MODIFIERS.suggestionCues.has(token.text) &&
+        !MODIFIERS.softSuggestionCues.has(token.text),
+    );
+  while (clause < last && !hasWords(clause)) clause += 1;
+  // Then each clause that asks for more of it: "please be more patient, more organized, and less strict".
+  const asks = (at: number) =>
+    sentence.some(
+      (token) =>
+        token.clause === at &&
+        (MODIFIERS.deficiencyMarkers.has(token.text) ||
+          MODIFIERS.suggestionCues.has(token.text) ||
+          MODIFIERS.softSuggestionCues.has(token.text)),
+    );
+  while (clause < last && asks(clause + 1)) clause += 1;
+  return clause;
 }
 
 /** "madaling magalit", "easily distracted": the ease word strengthens the (negative) sentiment after it. */
@@ -772,6 +829,7 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
       const inSuggestion =
         shape.suggestionFrom >= 0 &&
         index > shape.suggestionFrom &&
+        token.clause <= shape.suggestionUntilClause &&
         (shape.contrastAt < shape.suggestionFrom || index < shape.contrastAt);
       if (!inSuggestion && token.kind === 'word' && token.clause === shape.requestClause) {
         value = value > 0 ? 0 : value * P.plainSuggestion;
@@ -805,7 +863,8 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
     // "He does not look at the slides": in an evaluation, saying what a teacher does not do is a complaint.
     sentence.forEach((token, index) => {
       if (!MODIFIERS.verbalNegators.has(token.text) || usedNegators.has(index)) return;
-      const inSuggestion = shape.suggestionFrom >= 0 && index > shape.suggestionFrom;
+      const inSuggestion =
+        shape.suggestionFrom >= 0 && index > shape.suggestionFrom && token.clause <= shape.suggestionUntilClause;
       const elliptical = inSuggestion ? undefined : ellipticalNegation(sentence, index, contributions, sentenceIndex);
       if (elliptical !== undefined) {
         // "some are good, some are not": the verdict of the clause before, denied of others. A contrast of its own.
