@@ -624,7 +624,7 @@ describe('2.16: a partial teacher, what a teacher is expected to do, not liking,
   });
 });
 
-describe('2.17: having learned little, a wish said with "gusto ko sana", wishes that a fault stop, and the reach of a suggestion', () => {
+describe('2.17: learning little or much, wishes, the reach of a suggestion, "Great, another …", learning done elsewhere', () => {
   it.each([
     // Having learned little is the complaint learning nothing is, and it outweighs the praise before a "but".
     ["The class was fun but I didn't learn much.", 'negative'],
@@ -646,6 +646,17 @@ describe('2.17: having learned little, a wish said with "gusto ko sana", wishes 
     ['I hope you will not leave the school, you are the best.', 'positive'],
     ['Sana hindi na po kayo umalis, the best po kayo.', 'positive'],
     ['Please be more patient, more organized, and more approachable.', 'negative'],
+    // Much to be learned, said in the future, and a fault made up for, end on praise.
+    ['Terror si sir pero marami kang matututunan.', 'positive'],
+    ['Lisod iyang exam pero daghan kag makat-onan.', 'positive'],
+    ['The lectures were boring, but the labs made up for it.', 'positive'],
+    // "Great, another …" greets one more of something: sarcasm. "Another" inside praise is not.
+    ['Great, another module with no instructions.', 'negative'],
+    ['Nice, another group project.', 'negative'],
+    ['Great teacher, another great semester with sir!', 'positive'],
+    // Learning done elsewhere, or paid for, is an implicit complaint.
+    ['We had to learn everything from YouTube.', 'negative'],
+    ['I had to hire a tutor to pass this subject.', 'negative'],
   ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
     expect(label(text)).toBe(expected);
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);
@@ -653,6 +664,8 @@ describe('2.17: having learned little, a wish said with "gusto ko sana", wishes 
 
   // The model decides for Filipino and Cebuano comments about a class; the lexicon, the explanation, reads these.
   it.each([
+    ['Walang araw na hindi kami natuto.', 'positive'],
+    ['Walay adlaw nga wala mi nakat-on sa iyang klase.', 'positive'],
     ['Masaya yung klase pero konti lang ang natutunan namin.', 'negative'],
     ['Mabait si maam pero hindi masyadong natuto ang klase.', 'negative'],
     ['Nindot siya pero gamay ra among nakat-onan.', 'negative'],

@@ -168,6 +168,11 @@ const ENGLISH = `
 # nothing is ("didn't learn much" had read as a negated "learn", weaker than the praise before a "but"; "learned very
 # little" as "learned", praise).
 -2.5 didn't learn much, did not learn much, didn't learn a lot, did not learn a lot, didn't really learn anything, did not really learn anything, didn't learn that much, did not learn that much, learned very little, learnt very little, learned so little, learned little, learnt little, barely learned anything, barely learnt anything, hardly learned anything, hardly learnt anything, haven't learned much, have not learned much, not learning much, not learning anything
+# Also in 2.17: a fault another part of the course makes up for ends a comment on praise; learning done elsewhere, or
+# paid for, is an implicit complaint.
+2 made up for it, makes up for it, make up for it, made up for that, makes up for that, more than made up for it
+-1.8 learn everything from youtube, learned everything from youtube, learnt everything from youtube, had to learn from youtube, had to learn it from youtube, had to learn everything on our own, had to google everything
+-1.5 had to hire a tutor, had to get a tutor, hired a tutor just to pass, had to enroll in a review center
 `;
 
 const TAGALOG = `
@@ -254,6 +259,9 @@ const TAGALOG = `
 2.2 walang dapat baguhin, wala nang dapat baguhin, walang kailangang baguhin, wala nang kailangang baguhin, walang dapat i-improve, wala nang dapat i-improve, walang kailangang i-improve, wala nang kailangang i-improve, walang babaguhin
 # Added in 2.17: having learned little ("hindi masyado", not much; "konti lang", only a little).
 -2.5 hindi masyadong natuto, di masyadong natuto, hindi masyado natuto, di masyado natuto, wala masyadong natutunan, wala masyado natutunan, walang masyadong natutunan, konti lang natutunan, konti lang ang natutunan, konti lang namin natutunan, konti lang akong natutunan, kaunti lang natutunan, kaunti lang ang natutunan, halos walang natutunan, halos wala akong natutunan, halos wala kaming natutunan
+# Also in 2.17: much to be learned (the future "matututunan"), and "not a day without learning".
+2.5 marami kang matututunan, marami kayong matututunan, marami kang matututuhan, marami kayong matututuhan, madami kang matututunan, madami kayong matututunan, marami kang matutunan, marami kayong matutunan
+3 walang araw na hindi kami natuto, walang araw na hindi ako natuto, walang araw na hindi kami natututo, walang araw na hindi ako natututo, walang araw na wala kaming natutunan, walang araw na wala akong natutunan
 `;
 
 const CEBUANO = `
@@ -324,6 +332,9 @@ const CEBUANO = `
 2.2 wala nay i-improve, wala nay ma-improve, wala nay usbon, walay usbon, walay angay usbon, wala nay angay usbon, wala nay kinahanglan usbon, walay kinahanglan usbon
 # Added in 2.17: having learned little ("gamay ra", only a little; "wala kaayo", not much).
 -2.5 gamay ra ang nakat-onan, gamay ra among nakat-onan, gamay ra akong nakat-onan, gamay ra ang nakat-unan, gamay ra among nakat-unan, gamay ra og nakat-onan, wala kaayo mi nakat-on, wala kaayo ko nakat-on, wala kaayoy nakat-onan, wala kaayoy nakat-unan, halos wala mi nakat-on, halos walay nakat-onan
+# Also in 2.17: much to be learned, and "not a day without learning".
+2.5 daghan kag makat-onan, daghan ka ug makat-onan, daghan kag makat-unan, daghan mog makat-onan, daghan mo ug makat-onan, daghan ka makat-onan, daghan kag matun-an, daghan mog matun-an
+3 walay adlaw nga wala mi nakat-on, walay adlaw nga wala ko nakat-on, walay adlaw nga walay nakat-onan
 `;
 
 /** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */

@@ -39,6 +39,7 @@ import {
   NEGATION_BOUNDARIES,
   REPETITION_COMPLAINTS,
   SARCASM_MARKERS,
+  ONE_MORE,
   SOFT_SUGGESTION_CUES,
   SUGGESTION_CONDITIONS,
   CONTINUATIONS,
@@ -229,6 +230,7 @@ export const MODIFIERS = {
   hedges: keyed(HEDGES),
   repetitionComplaints: keyed(REPETITION_COMPLAINTS),
   sarcasmMarkers: keyed(SARCASM_MARKERS),
+  oneMore: keyed(ONE_MORE),
   praiseInterjections: keyed(PRAISE_INTERJECTIONS),
   sarcasticOpeners: keyed(SARCASTIC_OPENERS),
 } as const;

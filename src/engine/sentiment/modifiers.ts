@@ -439,6 +439,12 @@ export const REPETITION_COMPLAINTS = set(`
   lagi na lang, always, every time, everytime, lagi, palagi, pirmi
 `);
 
+/**
+ * "Another", greeted by a praise interjection in a clause of its own ("Great, another ..."): sarcasm. One word only: a
+ * phrase here would be joined into one token wherever it occurs ("isa na naman" would hide "na naman").
+ */
+export const ONE_MORE = set(`another`);
+
 /** Emojis, emoticons and words that mark what comes before as ironic. */
 export const SARCASM_MARKERS = set(`🙄, 🙃, 😒, 😏, /s, sarcasm, sarcastic, yeah right, sure sure`);
 

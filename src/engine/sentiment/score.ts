@@ -800,7 +800,13 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
       if (MODIFIERS.sarcasmMarkers.has(token.text)) sarcasmMarker = true;
       if (MODIFIERS.hedges.has(token.text)) lukewarm += P.hedge;
       // "wow ang galing, late na naman": praise that opens the comment, then a complaint about a repeat.
-      if (MODIFIERS.praiseInterjections.has(token.text) && sentenceIndex === 0 && index <= 2) openingPraise = true;
+      if (MODIFIERS.praiseInterjections.has(token.text) && sentenceIndex === 0 && index <= 2) {
+        openingPraise = true;
+        // "Great, another group project", "Wow, another quiz": an interjection that greets one more of something.
+        const next = sentence[index + 1];
+        if (next !== undefined && next.clause !== token.clause && MODIFIERS.oneMore.has(next.text))
+          sarcasmMarker = true;
+      }
       if (opener === undefined && MODIFIERS.sarcasticOpeners.has(token.text) && sentenceIndex === 0 && index <= 2)
         opener = { sentence: sentenceIndex, index };
       if (MODIFIERS.repetitionComplaints.has(token.text)) {
