@@ -657,6 +657,11 @@ describe('2.17: learning little or much, wishes, the reach of a suggestion, "Gre
     // Learning done elsewhere, or paid for, is an implicit complaint.
     ['We had to learn everything from YouTube.', 'negative'],
     ['I had to hire a tutor to pass this subject.', 'negative'],
+    // Asking a teacher to be on time says they are not; folded hands are "please" as often as thanks.
+    ['sir pls upload the modules on time 🙏', 'negative'],
+    ['Please be on time.', 'negative'],
+    ['Always on time and well prepared.', 'positive'],
+    ['Thank you po 🙏', 'positive'],
   ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
     expect(label(text)).toBe(expected);
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);

@@ -339,6 +339,9 @@ const CEBUANO = `
 
 /** Emoji overrides: newer emojis missing from the 2015 ranking, and emojis that mean something else in class. */
 const EMOJI = `
+# Added in 2.17: folded hands are "please" in a request as often as thanks ("pls upload the modules on time 🙏"); the
+# words around them say which.
+0 🙏
 2.5 🥰, 🤩, 🫶
 1.5 🙌, 💪, ✨
 -1.5 🥱, 😴, 😪, 🤦, 🤦‍♀️, 🤦‍♂️, 😞, 😔, 😩, 😫, 😖, 😣

@@ -390,7 +390,8 @@ export const DEFICIENCY_MARKERS = set(`
   dili, ayaw, wala, stop, avoid, lessen, increase, decrease, add, slow down, slower, faster, clearer, longer,
   shorter, change, changed, revise, revised, update, updated, increase, increased, reduce, reduced, fix, fixed,
   bagalan, hinay-hinay, hinayhinay, linawin, pakibagalan, pakilinaw, pakiayos, pakiulit, enough, naa,
-  may, kulang, lacking, mag-improve, maging, hindi na, di na, dili na, wala nang, ayaw na, won't, wont, anymore
+  may, kulang, lacking, mag-improve, maging, hindi na, di na, dili na, wala nang, ayaw na, won't, wont, anymore,
+  on time, on-time, punctual
 `);
 
 /**
