@@ -390,9 +390,15 @@ export const DEFICIENCY_MARKERS = set(`
   dili, ayaw, wala, stop, avoid, lessen, increase, decrease, add, slow down, slower, faster, clearer, longer,
   shorter, change, changed, revise, revised, update, updated, increase, increased, reduce, reduced, fix, fixed,
   bagalan, hinay-hinay, hinayhinay, linawin, pakibagalan, pakilinaw, pakiayos, pakiulit, enough, naa,
-  may, kulang, lacking, mag-improve, maging, hindi na, di na, dili na, wala nang, ayaw na, won't, wont, anymore,
-  on time, on-time, punctual
+  may, kulang, lacking, mag-improve, maging, hindi na, di na, dili na, wala nang, ayaw na, won't, wont, anymore
 `);
+
+/**
+ * Asked for outright, these say the teacher is not so now ("please be on time", "pls upload the modules on time"),
+ * as DEFICIENCY_MARKERS do; wished under a condition ("it would be better if he came on time") they are only wished
+ * for, and the wish stays neutral.
+ */
+export const PUNCTUALITY_ASKS = set(`on time, on-time, punctual`);
 
 /**
  * Lukewarm verdicts ("okay naman", "pwede na", "average"): evidence for neutral, not for praise. Students

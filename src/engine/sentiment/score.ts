@@ -277,14 +277,17 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
     }
   });
   if (shape.suggestionFrom >= 0) shape.suggestionUntilClause = suggestionReach(sentence, shape.suggestionFrom);
+  let asksPunctuality = false;
   sentence.forEach((token, index) => {
     if (index <= shape.suggestionFrom || token.clause > shape.suggestionUntilClause) return;
     const word = token.text;
     if (MODIFIERS.deficiencyMarkers.has(word)) shape.deficient = true;
     else if (MODIFIERS.suggestionConditions.has(word)) condition = true;
     else if (MODIFIERS.continuations.has(word)) continued = true;
+    else if (MODIFIERS.punctualityAsks.has(word)) asksPunctuality = true;
   });
   shape.conditional = condition && !continued;
+  if (asksPunctuality && !shape.conditional) shape.deficient = true;
   const opener = sentence[0];
   if (
     opener !== undefined &&
