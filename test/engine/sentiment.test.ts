@@ -662,6 +662,12 @@ describe('2.17: learning little or much, wishes, the reach of a suggestion, "Gre
     ['Please be on time.', 'negative'],
     ['Always on time and well prepared.', 'positive'],
     ['Thank you po 🙏', 'positive'],
+    // Mocking students is a complaint; fun is praise.
+    ['He makes fun of students who answer wrong.', 'negative'],
+    ['We had so much fun in her class.', 'positive'],
+    // A teacher who does not know how to teach or explain, in Cebuano.
+    ['Dili kabalo mutudlo si sir.', 'negative'],
+    ['Maalamon si sir pero dili kahibalo mo-explain.', 'negative'],
   ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
     expect(label(text)).toBe(expected);
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);

@@ -173,6 +173,8 @@ const ENGLISH = `
 2 made up for it, makes up for it, make up for it, made up for that, makes up for that, more than made up for it
 -1.8 learn everything from youtube, learned everything from youtube, learnt everything from youtube, had to learn from youtube, had to learn it from youtube, had to learn everything on our own, had to google everything
 -1.5 had to hire a tutor, had to get a tutor, hired a tutor just to pass, had to enroll in a review center
+# Also in 2.17: mocking students ("fun" alone is praise).
+-2 makes fun of, made fun of, making fun of, make fun of, laughs at students, laughed at students, laughs at us, laughed at us, laughs at our answers, laughed at my answer
 `;
 
 const TAGALOG = `
@@ -332,6 +334,8 @@ const CEBUANO = `
 2.2 wala nay i-improve, wala nay ma-improve, wala nay usbon, walay usbon, walay angay usbon, wala nay angay usbon, wala nay kinahanglan usbon, walay kinahanglan usbon
 # Added in 2.17: having learned little ("gamay ra", only a little; "wala kaayo", not much).
 -2.5 gamay ra ang nakat-onan, gamay ra among nakat-onan, gamay ra akong nakat-onan, gamay ra ang nakat-unan, gamay ra among nakat-unan, gamay ra og nakat-onan, wala kaayo mi nakat-on, wala kaayo ko nakat-on, wala kaayoy nakat-onan, wala kaayoy nakat-unan, halos wala mi nakat-on, halos walay nakat-onan
+# Also in 2.17: a teacher who does not know how to explain or teach ("kahibalo" alone is knowing).
+-2.5 dili kahibalo mo-explain, dili kabalo mo-explain, dili kahibawo mo-explain, dili kahibalo motudlo, dili kabalo motudlo, dili kahibalo mutudlo, dili kabalo mutudlo
 # Also in 2.17: much to be learned, and "not a day without learning".
 2.5 daghan kag makat-onan, daghan ka ug makat-onan, daghan kag makat-unan, daghan mog makat-onan, daghan mo ug makat-onan, daghan ka makat-onan, daghan kag matun-an, daghan mog matun-an
 3 walay adlaw nga wala mi nakat-on, walay adlaw nga wala ko nakat-on, walay adlaw nga walay nakat-onan
