@@ -668,6 +668,11 @@ describe('2.17: learning little or much, wishes, the reach of a suggestion, "Gre
     // A teacher who does not know how to teach or explain, in Cebuano.
     ['Dili kabalo mutudlo si sir.', 'negative'],
     ['Maalamon si sir pero dili kahibalo mo-explain.', 'negative'],
+    // A teacher who answers, always or at once, is praised; a student who would rather learn alone complains.
+    ['He always answers our questions in the group chat, even late at night.', 'positive'],
+    ['Mabilis mag-reply si maam sa GC.', 'positive'],
+    ['Mas gusto ko pa mag-self study kaysa makinig sa kanya.', 'negative'],
+    ["I'd rather study on my own than attend his lectures.", 'negative'],
   ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
     expect(label(text)).toBe(expected);
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);

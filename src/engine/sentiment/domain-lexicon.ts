@@ -173,6 +173,10 @@ const ENGLISH = `
 2 made up for it, makes up for it, make up for it, made up for that, makes up for that, more than made up for it
 -1.8 learn everything from youtube, learned everything from youtube, learnt everything from youtube, had to learn from youtube, had to learn it from youtube, had to learn everything on our own, had to google everything
 -1.5 had to hire a tutor, had to get a tutor, hired a tutor just to pass, had to enroll in a review center
+# Also in 2.17: a teacher who answers, always or quickly ("never answers" was here); a student who would rather learn
+# alone than listen.
+2 always answers, always replies, always responds, always answers our questions, replies quickly, responds quickly, answers quickly, replies fast, responds fast
+-1.8 rather study on my own, rather study alone, rather self-study, rather self study, rather watch youtube, would rather teach myself
 # Also in 2.17: mocking students ("fun" alone is praise).
 -2 makes fun of, made fun of, making fun of, make fun of, laughs at students, laughed at students, laughs at us, laughed at us, laughs at our answers, laughed at my answer
 `;
@@ -261,6 +265,9 @@ const TAGALOG = `
 2.2 walang dapat baguhin, wala nang dapat baguhin, walang kailangang baguhin, wala nang kailangang baguhin, walang dapat i-improve, wala nang dapat i-improve, walang kailangang i-improve, wala nang kailangang i-improve, walang babaguhin
 # Added in 2.17: having learned little ("hindi masyado", not much; "konti lang", only a little).
 -2.5 hindi masyadong natuto, di masyadong natuto, hindi masyado natuto, di masyado natuto, wala masyadong natutunan, wala masyado natutunan, walang masyadong natutunan, konti lang natutunan, konti lang ang natutunan, konti lang namin natutunan, konti lang akong natutunan, kaunti lang natutunan, kaunti lang ang natutunan, halos walang natutunan, halos wala akong natutunan, halos wala kaming natutunan
+# Also in 2.17: a teacher who answers at once; a student who would rather learn alone than listen ("mas gusto ko pa").
+2 sumasagot agad, nagrereply agad, nagre-reply agad, mabilis mag-reply, mabilis magreply, mabilis sumagot
+-1.8 mas gusto ko pa mag-self study, mas gusto ko pang mag-self study, mas gusto ko pa mag-aral mag-isa, mas gusto ko pang mag-aral mag-isa, mas natuto pa ako mag-isa, mas natuto pa ako sa youtube
 # Also in 2.17: much to be learned (the future "matututunan"), and "not a day without learning".
 2.5 marami kang matututunan, marami kayong matututunan, marami kang matututuhan, marami kayong matututuhan, madami kang matututunan, madami kayong matututunan, marami kang matutunan, marami kayong matutunan
 3 walang araw na hindi kami natuto, walang araw na hindi ako natuto, walang araw na hindi kami natututo, walang araw na hindi ako natututo, walang araw na wala kaming natutunan, walang araw na wala akong natutunan
@@ -334,6 +341,8 @@ const CEBUANO = `
 2.2 wala nay i-improve, wala nay ma-improve, wala nay usbon, walay usbon, walay angay usbon, wala nay angay usbon, wala nay kinahanglan usbon, walay kinahanglan usbon
 # Added in 2.17: having learned little ("gamay ra", only a little; "wala kaayo", not much).
 -2.5 gamay ra ang nakat-onan, gamay ra among nakat-onan, gamay ra akong nakat-onan, gamay ra ang nakat-unan, gamay ra among nakat-unan, gamay ra og nakat-onan, wala kaayo mi nakat-on, wala kaayo ko nakat-on, wala kaayoy nakat-onan, wala kaayoy nakat-unan, halos wala mi nakat-on, halos walay nakat-onan
+# Also in 2.17: a teacher who answers at once.
+2 mo-reply dayon, motubag dayon, mutubag dayon, paspas mo-reply, paspas motubag
 # Also in 2.17: a teacher who does not know how to explain or teach ("kahibalo" alone is knowing).
 -2.5 dili kahibalo mo-explain, dili kabalo mo-explain, dili kahibawo mo-explain, dili kahibalo motudlo, dili kabalo motudlo, dili kahibalo mutudlo, dili kabalo mutudlo
 # Also in 2.17: much to be learned, and "not a day without learning".
