@@ -673,6 +673,9 @@ describe('2.17: learning little or much, wishes, the reach of a suggestion, "Gre
     ['Mabilis mag-reply si maam sa GC.', 'positive'],
     ['Mas gusto ko pa mag-self study kaysa makinig sa kanya.', 'negative'],
     ["I'd rather study on my own than attend his lectures.", 'negative'],
+    // A textbook bought and hardly used.
+    ['The textbook was expensive and we barely used it.', 'negative'],
+    ['The book is expensive but worth it.', 'positive'],
   ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
     expect(label(text)).toBe(expected);
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);

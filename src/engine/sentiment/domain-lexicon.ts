@@ -177,6 +177,10 @@ const ENGLISH = `
 # alone than listen.
 2 always answers, always replies, always responds, always answers our questions, replies quickly, responds quickly, answers quickly, replies fast, responds fast
 -1.8 rather study on my own, rather study alone, rather self-study, rather self study, rather watch youtube, would rather teach myself
+# Also in 2.17: a book or material bought and hardly used. VADER has no "expensive"; it is not added alone, as a word
+# of shopping more than of teaching, only with what students pay for.
+-1 expensive book, expensive books, expensive textbook, expensive textbooks, expensive modules, expensive module, expensive lab fees, expensive materials, book was expensive, textbook was expensive, books are expensive, modules are expensive
+-1.2 barely used it, barely used the book, barely used the textbook, hardly used it, hardly used the book, hardly used the textbook, we barely used, we hardly used
 # Also in 2.17: mocking students ("fun" alone is praise).
 -2 makes fun of, made fun of, making fun of, make fun of, laughs at students, laughed at students, laughs at us, laughed at us, laughs at our answers, laughed at my answer
 `;
