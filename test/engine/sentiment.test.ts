@@ -676,6 +676,11 @@ describe('2.17: learning little or much, wishes, the reach of a suggestion, "Gre
     // A textbook bought and hardly used.
     ['The textbook was expensive and we barely used it.', 'negative'],
     ['The book is expensive but worth it.', 'positive'],
+    // Arrogance, and its denial; no will to teach.
+    ['Mapahitas-on kaayo si sir.', 'negative'],
+    ['Dili siya mapahitas-on bisan kinsa ang mangutana.', 'positive'],
+    ['Murag wala siyay gana motudlo.', 'negative'],
+    ['Parang walang ganang magturo si sir.', 'negative'],
   ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
     expect(label(text)).toBe(expected);
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);

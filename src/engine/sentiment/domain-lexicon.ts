@@ -269,6 +269,8 @@ const TAGALOG = `
 2.2 walang dapat baguhin, wala nang dapat baguhin, walang kailangang baguhin, wala nang kailangang baguhin, walang dapat i-improve, wala nang dapat i-improve, walang kailangang i-improve, wala nang kailangang i-improve, walang babaguhin
 # Added in 2.17: having learned little ("hindi masyado", not much; "konti lang", only a little).
 -2.5 hindi masyadong natuto, di masyadong natuto, hindi masyado natuto, di masyado natuto, wala masyadong natutunan, wala masyado natutunan, walang masyadong natutunan, konti lang natutunan, konti lang ang natutunan, konti lang namin natutunan, konti lang akong natutunan, kaunti lang natutunan, kaunti lang ang natutunan, halos walang natutunan, halos wala akong natutunan, halos wala kaming natutunan
+# Also in 2.17: no will to teach.
+-2 walang ganang magturo, walang gana magturo, walang gana sa pagtuturo, walang ganang mag-discuss
 # Also in 2.17: a teacher who answers at once; a student who would rather learn alone than listen ("mas gusto ko pa").
 2 sumasagot agad, nagrereply agad, nagre-reply agad, mabilis mag-reply, mabilis magreply, mabilis sumagot
 -1.8 mas gusto ko pa mag-self study, mas gusto ko pang mag-self study, mas gusto ko pa mag-aral mag-isa, mas gusto ko pang mag-aral mag-isa, mas natuto pa ako mag-isa, mas natuto pa ako sa youtube
@@ -345,6 +347,9 @@ const CEBUANO = `
 2.2 wala nay i-improve, wala nay ma-improve, wala nay usbon, walay usbon, walay angay usbon, wala nay angay usbon, wala nay kinahanglan usbon, walay kinahanglan usbon
 # Added in 2.17: having learned little ("gamay ra", only a little; "wala kaayo", not much).
 -2.5 gamay ra ang nakat-onan, gamay ra among nakat-onan, gamay ra akong nakat-onan, gamay ra ang nakat-unan, gamay ra among nakat-unan, gamay ra og nakat-onan, wala kaayo mi nakat-on, wala kaayo ko nakat-on, wala kaayoy nakat-onan, wala kaayoy nakat-unan, halos wala mi nakat-on, halos walay nakat-onan
+# Also in 2.17: arrogance ("dili siya mapahitas-on", not arrogant, is then praise by negation), and no will to teach.
+-2 mapahitas-on, hambogero, hambogera, mapagarbohon, palabilabihon
+-2 walay gana motudlo, walay gana mutudlo, wala siyay gana, wala siyay gana motudlo, wala siyay gana mutudlo
 # Also in 2.17: a teacher who answers at once.
 2 mo-reply dayon, motubag dayon, mutubag dayon, paspas mo-reply, paspas motubag
 # Also in 2.17: a teacher who does not know how to explain or teach ("kahibalo" alone is knowing).
