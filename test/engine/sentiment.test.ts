@@ -681,6 +681,12 @@ describe('2.17: learning little or much, wishes, the reach of a suggestion, "Gre
     ['Dili siya mapahitas-on bisan kinsa ang mangutana.', 'positive'],
     ['Murag wala siyay gana motudlo.', 'negative'],
     ['Parang walang ganang magturo si sir.', 'negative'],
+    // Well-wishes are praise (guidelines rule 6); an instruction to take care of things is not.
+    ['Ingat po kayo lagi, sir.', 'positive'],
+    ['I hope you get well soon, maam.', 'positive'],
+    ['Sana makapagturo pa kayo ng maraming taon.', 'positive'],
+    ['Sir deserves a raise.', 'positive'],
+    ['Take care of the lab equipment.', 'neutral'],
   ] as const)('%j is %s, in the lexicon and in the engine as set', (text, expected) => {
     expect(label(text)).toBe(expected);
     expect(dominantLabel(shared.scoreSentiment(text))).toBe(expected);

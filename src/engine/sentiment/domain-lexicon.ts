@@ -177,6 +177,8 @@ const ENGLISH = `
 # alone than listen.
 2 always answers, always replies, always responds, always answers our questions, replies quickly, responds quickly, answers quickly, replies fast, responds fast
 -1.8 rather study on my own, rather study alone, rather self-study, rather self study, rather watch youtube, would rather teach myself
+# Also in 2.17: a teacher who deserves a raise.
+2.5 deserves a raise, give this man a raise, give this woman a raise, give her a raise, give him a raise, deserves a promotion, deserves an award
 # Also in 2.17: a book or material bought and hardly used. VADER has no "expensive"; it is not added alone, as a word
 # of shopping more than of teaching, only with what students pay for.
 -1 expensive book, expensive books, expensive textbook, expensive textbooks, expensive modules, expensive module, expensive lab fees, expensive materials, book was expensive, textbook was expensive, books are expensive, modules are expensive
@@ -269,6 +271,8 @@ const TAGALOG = `
 2.2 walang dapat baguhin, wala nang dapat baguhin, walang kailangang baguhin, wala nang kailangang baguhin, walang dapat i-improve, wala nang dapat i-improve, walang kailangang i-improve, wala nang kailangang i-improve, walang babaguhin
 # Added in 2.17: having learned little ("hindi masyado", not much; "konti lang", only a little).
 -2.5 hindi masyadong natuto, di masyadong natuto, hindi masyado natuto, di masyado natuto, wala masyadong natutunan, wala masyado natutunan, walang masyadong natutunan, konti lang natutunan, konti lang ang natutunan, konti lang namin natutunan, konti lang akong natutunan, kaunti lang natutunan, kaunti lang ang natutunan, halos walang natutunan, halos wala akong natutunan, halos wala kaming natutunan
+# Also in 2.17: the wish that a teacher teach and help many more ("pa", more, inside the phrase is no lack).
+2.5 makapagturo pa kayo ng maraming taon, makapagturo pa po kayo ng maraming taon, marami pa kayong maturuan, marami pa po kayong maturuan, marami pa kayong matulungan, marami pa po kayong matulungan
 # Also in 2.17: no will to teach.
 -2 walang ganang magturo, walang gana magturo, walang gana sa pagtuturo, walang ganang mag-discuss
 # Also in 2.17: a teacher who answers at once; a student who would rather learn alone than listen ("mas gusto ko pa").

@@ -434,7 +434,10 @@ export const COURTESIES = set(`
   thank you po, tnx, ty, tysm, god bless, godbless, god bless you, keep safe, salamat, salamat po,
   maraming salamat, maraming salamat po, tenkyu, thankyou, thankyousomuch, daghang salamat, salamat kaayo,
   salamat sir, salamat maam, thank you sir, thank you maam, pagpalain, pagpalain ka, pagpalain kayo,
-  pagpalain ka ng diyos, pagpalain kayo ng diyos, panalanginan, panalanginan ka, bless you
+  pagpalain ka ng diyos, pagpalain kayo ng diyos, panalanginan, panalanginan ka, bless you, stay safe, take care po,
+  take care sir, take care maam, take care always, always take care,
+  get well soon, ingat po, ingat po kayo, ingat kayo, ingat lagi, ingat palagi, amping, amping kanunay, amping mo,
+  pagaling po kayo, magpagaling po kayo
 `);
 
 /** Reported praise ("magaling daw") is weaker than the speaker's own. */
