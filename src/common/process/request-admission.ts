@@ -85,7 +85,10 @@ export function admitRequests(fastify: FastifyInstance, options: AdmissionOption
     waiting.push(entry);
   });
   fastify.addHook('onSend', (request, _reply, payload, done) => {
-    turns.get(request)?.();
+    // Ended after this hook returns: the request the release admits then starts on a stack of its own, not inside
+    // this answer's hooks (where a throw of its own would have been taken for this answer's).
+    const end = turns.get(request);
+    if (end) queueMicrotask(end);
     done(null, payload);
   });
 }
