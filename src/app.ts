@@ -37,7 +37,7 @@ export function apiDocument(): ReturnType<typeof buildOpenApiDocument> {
 }
 
 const API_PATH_START = '/api/';
-/** Health checks and metrics scrapes: never queued behind a burst of requests, and their successes logged at debug. */
+/** The routes of health checks and metrics scrapes: never queued behind a burst of requests, their successes logged at debug. */
 const PROBE_PATHS: ReadonlySet<string> = new Set(
   ['health', 'health/ready', 'metrics'].map((path) => `/${API_PREFIX}/${path}`),
 );

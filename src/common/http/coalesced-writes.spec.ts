@@ -75,6 +75,7 @@ describe('coalesceResponseWrites', () => {
     expect((await open.inject('/b')).json()).toEqual({ name: 'b', state: 'final' });
     expect(events).toEqual(['handled /a', 'end of the turn', 'sent /a', 'sent /nowhere', 'handled /b', 'sent /b']);
   });
+
   it('closes the connection of an answer that cannot be written, logs it, and still writes the others of its turn', async () => {
     const lines: string[] = [];
     const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } } });

@@ -8,7 +8,7 @@ import { censorQuery } from './redact.js';
  * request arrives, with its serialized `req`: at the API's request rates that line cost more than some routes.
  * A failure while sending keeps its line at error, with the error.
  *
- * `quietPaths` (health checks and metrics scrapes, without the query string) are answered many times a minute by
+ * `quietPaths` (the route patterns of health checks and metrics scrapes) are answered many times a minute by
  * load balancers and scrapers: their successful answers are written at debug, the others as every request's. At info,
  * an orchestrator's probes filled the log with lines that say nothing, and the line was a sixth of such a request's
  * CPU (bench:api, `GET /api/v1/health`). The request metrics count them either way.
@@ -22,7 +22,7 @@ export class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    const quiet = !error && reply.statusCode < 400 && this.quietPaths.has(pathOf(request.url));
+    const quiet = !error && reply.statusCode < 400 && this.quietPaths.has(request.routeOptions.url ?? '');
     if (quiet && !(reply.log as unknown as Logger).isLevelEnabled('debug')) return;
     const line = {
       method: request.method,
@@ -34,10 +34,4 @@ export class RequestLogController extends LogController {
     else if (quiet) reply.log.debug(line, 'request completed');
     else reply.log.info(line, 'request completed');
   }
-}
-
-/** A request URL without its query string. */
-export function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query < 0 ? url : url.slice(0, query);
 }

@@ -1,14 +1,13 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors.js';
-import { pathOf } from '../logging/request-log.js';
 
 export interface AdmissionOptions {
   /** Requests processed at once; more wait their turn. */
   limit: number;
   /** Longest wait for a turn; then 503 (as for a pooled connection that did not become free in time). */
   waitMs: number;
-  /** Paths that never wait (health checks, metrics scrapes), without the query string. */
+  /** Route patterns that never wait (health checks, metrics scrapes). */
   exempt: ReadonlySet<string>;
 }
 
@@ -53,7 +52,7 @@ export function admitRequests(fastify: FastifyInstance, options: AdmissionOption
   const turns = new WeakMap<FastifyRequest, () => void>();
 
   fastify.addHook('preValidation', (request, reply, done) => {
-    if (options.exempt.has(pathOf(request.url))) {
+    if (options.exempt.has(request.routeOptions.url ?? '')) {
       done();
       return;
     }

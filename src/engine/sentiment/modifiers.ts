@@ -383,6 +383,11 @@ export const REQUEST_BREAKERS = set(`than, compared, kaysa, kesa, kumpara, kompa
 /** Hopes and wishes: softer than a suggestion, so they add no criticism of their own. */
 export const SOFT_SUGGESTION_CUES = set(`hope, i hope, we hope, hopefully, wish, i wish`);
 
+/** Words that do not make a clause of a suggestion its own: forms of address and particles of politeness. */
+export const SUGGESTION_PARTICLES = set(
+  `po, opo, naman, nga, lang, sir, maam, ma'am, mam, miss, teacher, prof, kindly`,
+);
+
 /** Inside a suggestion, these mark that something is missing now: "sana mas mabagal", "please be more patient". */
 export const DEFICIENCY_MARKERS = set(`
   more, mas, less, better, improve, improved, improvement, improving, dagdagan, bawasan, ayusin, i-improve,

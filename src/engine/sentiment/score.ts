@@ -279,7 +279,7 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
   if (shape.suggestionFrom >= 0) shape.suggestionUntilClause = suggestionReach(sentence, shape.suggestionFrom);
   let asksPunctuality = false;
   sentence.forEach((token, index) => {
-    if (index <= shape.suggestionFrom || token.clause > shape.suggestionUntilClause) return;
+    if (!reachedBySuggestion(shape, token, index)) return;
     const word = token.text;
     if (MODIFIERS.deficiencyMarkers.has(word)) shape.deficient = true;
     else if (MODIFIERS.suggestionConditions.has(word)) condition = true;
@@ -299,26 +299,10 @@ function sentenceShape(sentence: readonly SentimentToken[]): SentenceShape {
   return shape;
 }
 
-/** Words that do not make a clause of a suggestion its own: forms of address and particles of politeness. */
-const SUGGESTION_PARTICLES: ReadonlySet<string> = new Set([
-  'po',
-  'opo',
-  'naman',
-  'nga',
-  'lang',
-  'sir',
-  'maam',
-  "ma'am",
-  'mam',
-  'miss',
-  'teacher',
-  'prof',
-  'kindly',
-]);
-
 /** SentenceShape.suggestionUntilClause for a cue at `from`. */
 function suggestionReach(sentence: readonly SentimentToken[], from: number): number {
   const last = sentence[sentence.length - 1]?.clause ?? 0;
+  const isCue = (word: string) => MODIFIERS.suggestionCues.has(word) || MODIFIERS.softSuggestionCues.has(word);
   let clause = sentence[from]?.clause ?? 0;
   // The cue's clause and any clause of particles after it ("Sana po, mas bagalan"), up to the first with words.
   const hasWords = (at: number) =>
@@ -327,22 +311,20 @@ function suggestionReach(sentence: readonly SentimentToken[], from: number): num
         index > from &&
         token.clause === at &&
         token.kind === 'word' &&
-        !SUGGESTION_PARTICLES.has(token.text) &&
-        !MODIFIERS.suggestionCues.has(token.text) &&
-        !MODIFIERS.softSuggestionCues.has(token.text),
+        !MODIFIERS.suggestionParticles.has(token.text) &&
+        !isCue(token.text),
     );
   while (clause < last && !hasWords(clause)) clause += 1;
   // Then each clause that asks for more of it: "please be more patient, more organized, and less strict".
   const asks = (at: number) =>
-    sentence.some(
-      (token) =>
-        token.clause === at &&
-        (MODIFIERS.deficiencyMarkers.has(token.text) ||
-          MODIFIERS.suggestionCues.has(token.text) ||
-          MODIFIERS.softSuggestionCues.has(token.text)),
-    );
+    sentence.some((token) => token.clause === at && (MODIFIERS.deficiencyMarkers.has(token.text) || isCue(token.text)));
   while (clause < last && asks(clause + 1)) clause += 1;
   return clause;
+}
+
+/** Whether the token at `index` is inside the sentence's suggestion: after its cue, within its reach. */
+function reachedBySuggestion(shape: SentenceShape, token: SentimentToken, index: number): boolean {
+  return shape.suggestionFrom >= 0 && index > shape.suggestionFrom && token.clause <= shape.suggestionUntilClause;
 }
 
 /** "madaling magalit", "easily distracted": the ease word strengthens the (negative) sentiment after it. */
@@ -836,9 +818,7 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
       if (value === undefined || value === 0) return;
       if (token.kind === 'emoji' || token.kind === 'emoticon') commentShape.emojis += 1;
       const inSuggestion =
-        shape.suggestionFrom >= 0 &&
-        index > shape.suggestionFrom &&
-        token.clause <= shape.suggestionUntilClause &&
+        reachedBySuggestion(shape, token, index) &&
         (shape.contrastAt < shape.suggestionFrom || index < shape.contrastAt);
       if (!inSuggestion && token.kind === 'word' && token.clause === shape.requestClause) {
         value = value > 0 ? 0 : value * P.plainSuggestion;
@@ -872,8 +852,7 @@ function scoreComment(lexicon: SentimentLexicon, text: string, trace?: TracedCon
     // "He does not look at the slides": in an evaluation, saying what a teacher does not do is a complaint.
     sentence.forEach((token, index) => {
       if (!MODIFIERS.verbalNegators.has(token.text) || usedNegators.has(index)) return;
-      const inSuggestion =
-        shape.suggestionFrom >= 0 && index > shape.suggestionFrom && token.clause <= shape.suggestionUntilClause;
+      const inSuggestion = reachedBySuggestion(shape, token, index);
       const elliptical = inSuggestion ? undefined : ellipticalNegation(sentence, index, contributions, sentenceIndex);
       if (elliptical !== undefined) {
         // "some are good, some are not": the verdict of the clause before, denied of others. A contrast of its own.
